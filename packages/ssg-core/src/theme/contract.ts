@@ -1,0 +1,211 @@
+/**
+ * The contract between `@ssg/core` and a theme. The core computes every piece of data a page
+ * shows; the theme only renders it. Types plus a few pure helpers, no imports, so that both the
+ * Node side and a theme's browser bundle can use this file.
+ */
+
+/** Bumped when a change to these types would break an existing theme. */
+export const CONTRACT_VERSION = 1
+
+/** A link as the theme shows it. `href` is a site path (`/docs/x`) or an absolute URL. */
+export interface NavLink {
+  label: string
+  href: string
+}
+
+/** One heading of the table of contents (levels 2 and 3 only, in document order). */
+export interface TocItem {
+  depth: 2 | 3
+  id: string
+  text: string
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory
+
+export interface SidebarLink {
+  type: 'link'
+  label: string
+  href: string
+  /** Set for links to pages of this site; absent for external links. */
+  docId?: string
+}
+
+export interface SidebarCategory {
+  type: 'category'
+  label: string
+  /** The category's own page (its `index.md`), when it has one. */
+  href?: string
+  /** Whether the category starts collapsed when it does not hold the active page. */
+  collapsed: boolean
+  items: SidebarItem[]
+}
+
+/** A whole sidebar, written once per build to its own JSON file and shared by its pages. */
+export interface Sidebar {
+  id: string
+  items: SidebarItem[]
+}
+
+export interface NavbarItem {
+  label: string
+  href: string
+  /** Paths under this prefix mark the item active. Defaults to `href`. */
+  activeBasePath: string
+}
+
+export interface FooterColumn {
+  title: string
+  items: NavLink[]
+}
+
+export interface HeadTag {
+  tag: 'script' | 'meta' | 'link' | 'noscript' | 'style'
+  attributes: Record<string, string | boolean>
+  /** Inner text (for inline scripts); trusted: it comes from the site config. */
+  content?: string
+  /** `head` (default) or `body-start` (right after `<body>`, for `<noscript>` tag-manager frames). */
+  position?: 'head' | 'body-start'
+}
+
+/** Data that is the same for every page of the site. */
+export interface SiteData {
+  title: string
+  tagline: string
+  /** Production origin, no trailing slash: `https://docs.veilbox.example`. */
+  url: string
+  /** Path the site is served under, with leading and trailing slash: `/`. */
+  baseUrl: string
+  /** The site's own version (its package version), shown in the footer. */
+  version: string
+  lang: string
+  logo: { src: string; srcDark: string; alt: string; href: string }
+  navbar: {
+    items: NavbarItem[]
+    signIn?: NavLink
+    sourceLink?: NavLink
+    hideOnScroll: boolean
+  }
+  footer: { columns: FooterColumn[]; copyright: string }
+  announcementBar?: {
+    id: string
+    /** Plain text; may contain one link written as `[label](href)`. */
+    content: string
+    backgroundColor?: string
+    textColor?: string
+    isCloseable: boolean
+  }
+  colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean }
+  docs: { basePath: string; versionLabel: string }
+  search: {
+    enabled: boolean
+    maxResults: number
+    /** URLs of the two timestamped files written by the search indexer; empty when disabled. */
+    docUrl: string
+    indexUrl: string
+  }
+  /** Sidebar id -> URL of its JSON file (content-hashed). */
+  sidebars: Record<string, string>
+  /** Build id, changes with every build; used to invalidate cached page data. */
+  buildId: string
+  /** Theme-specific options from the config's `theme.options`, passed through untouched. */
+  themeOptions: Record<string, unknown>
+}
+
+export interface LandingHero {
+  title: string
+  tagline?: string
+  actions: Array<NavLink & { variant?: 'primary' | 'secondary' }>
+}
+
+export interface LandingCard {
+  title: string
+  description: string
+  href: string
+}
+
+/** Everything one route shows, written to its page-data JSON for client navigation. */
+export interface PageData {
+  /** The route: `/docs/concepts/`, `/docs/concepts/what-are-tokens`, `/`. */
+  path: string
+  title: string
+  description: string
+  layout: 'doc' | 'landing' | 'page' | 'not-found'
+  /** The article's HTML, produced by the Markdown pipeline (already sanitised). */
+  html: string
+  toc: TocItem[]
+  hideTableOfContents: boolean
+  /** Id of the sidebar shown with this page, or null for none. */
+  sidebarId: string | null
+  breadcrumbs: NavLink[]
+  prev: NavLink | null
+  next: NavLink | null
+  /** ISO date of the last change (git, or the file's mtime). */
+  lastUpdated: string | null
+  editUrl: string | null
+  /** Landing layout only. */
+  hero: LandingHero | null
+  cards: LandingCard[]
+  /** True when the page holds a diagram that must be rendered in the browser (lazy mermaid). */
+  needsMermaid: boolean
+}
+
+/** What the theme receives to render one route. */
+export interface RouteData {
+  site: SiteData
+  page: PageData
+  /** The page's sidebar, or null when `page.sidebarId` is null. */
+  sidebar: Sidebar | null
+}
+
+/** What `renderPage` of a theme's `./server` entry returns. The core wraps it in the document. */
+export interface RenderedPage {
+  /** Markup placed in `<head>` after the core's own tags (inline colour-mode script, metas). */
+  head: string
+  /** Markup of the app, placed inside `<div id="__ssg">`. */
+  body: string
+  /** Extra attributes for `<html>` (e.g. `data-theme`). */
+  htmlAttributes: Record<string, string>
+}
+
+/** The module shape a theme's `./server` entry must have. */
+export interface ThemeServerModule {
+  contractVersion: number
+  renderPage(route: RouteData): RenderedPage
+}
+
+/**
+ * The data embedded in each HTML page as `<script id="__SSG_DATA__" type="application/json">`.
+ * `page.html` is empty there: the client takes the article from the server-rendered DOM
+ * (the element `[data-ssg-article]`), so the first page is not shipped twice.
+ */
+export interface BootstrapData {
+  site: SiteData
+  page: PageData
+}
+
+/** Id of the element holding the server-rendered app. */
+export const APP_ROOT_ID = '__ssg'
+/** Id of the JSON script element holding {@link BootstrapData}. */
+export const BOOTSTRAP_ID = '__SSG_DATA__'
+/** Attribute on the element whose innerHTML is `page.html`. */
+export const ARTICLE_ATTRIBUTE = 'data-ssg-article'
+
+/**
+ * URL of the page-data JSON of a route: `/docs/x` -> `/_ssg/data/docs/x.json`,
+ * `/docs/` -> `/_ssg/data/docs/index.json`, `/` -> `/_ssg/data/index.json`.
+ */
+export function pageDataUrl(baseUrl: string, routePath: string): string {
+  const rel = routePath.replace(/^\//, '')
+  const file = rel === '' || rel.endsWith('/') ? rel + 'index' : rel
+  return baseUrl + '_ssg/data/' + file + '.json'
+}
+
+/**
+ * The route a URL path resolves to: strips `/index.html` and `.html`
+ * (`/x.html` -> `/x`, `/x/index.html` -> `/x/`).
+ */
+export function normalizeRoutePath(pathname: string): string {
+  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length)
+  if (pathname.endsWith('.html')) return pathname.slice(0, -'.html'.length)
+  return pathname
+}
