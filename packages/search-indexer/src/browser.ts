@@ -1,0 +1,157 @@
+/**
+ * `@ssg/search-indexer/browser`: loads a site's two search files and searches them.
+ * Browser code only (no Node imports); the theme imports it lazily, on first use of the box.
+ */
+import MiniSearch, { type SearchResult } from 'minisearch'
+import {
+  SUPPORTED_FORMAT_VERSIONS,
+  toMiniSearchOptions,
+  type DocFile,
+  type IndexFile,
+  type IndexedDocument,
+} from './format.js'
+import { makeSnippet, type SnippetSegment } from './snippet.js'
+
+export type { SnippetSegment } from './snippet.js'
+
+export interface LoadSearchOptions {
+  /** URL of `search-doc-<timestamp>.json` (`SiteData.search.docUrl`). */
+  docUrl: string
+  /** URL of `search-index-<timestamp>.json` (`SiteData.search.indexUrl`). */
+  indexUrl: string
+  /** The fetch to use. @default globalThis.fetch */
+  fetch?: (url: string) => Promise<Pick<Response, 'ok' | 'status' | 'statusText' | 'text'>>
+}
+
+export interface SearchQueryOptions {
+  /** Most pages returned. @default 10 */
+  limit?: number
+  /** Most sections shown under one page. @default 3 */
+  sectionsPerPage?: number
+}
+
+/** One matching section: `url` carries the heading's `#anchor` (none for the page intro). */
+export interface SectionResult {
+  url: string
+  heading: string
+  /** The start of the section's text, matched words marked. Empty for a heading-only section. */
+  snippet: SnippetSegment[]
+  score: number
+}
+
+/** The matching sections of one page, best first; pages come best first too. */
+export interface PageResult {
+  url: string
+  title: string
+  breadcrumbs: string[]
+  sections: SectionResult[]
+  score: number
+}
+
+export interface LoadedSearch {
+  search(query: string, options?: SearchQueryOptions): PageResult[]
+  /** ISO time of the build that wrote the files. */
+  builtAt: string
+  /** Number of indexed sections. */
+  size: number
+}
+
+/** Loads both files in parallel and returns a search function. Rejects with a readable error. */
+export async function loadSearch(options: LoadSearchOptions): Promise<LoadedSearch> {
+  const fetchFile = options.fetch ?? ((url: string) => fetch(url))
+  const [doc, index] = await Promise.all([
+    readJson<DocFile>(fetchFile, options.docUrl, 'search documents'),
+    readJson<IndexFile>(fetchFile, options.indexUrl, 'search index'),
+  ])
+  checkVersion(doc.formatVersion)
+  checkVersion(index.formatVersion)
+  if (doc.builtAt !== index.builtAt) {
+    throw new Error(
+      `The search files come from different builds (${options.docUrl} at ${doc.builtAt}, ` +
+        `${options.indexUrl} at ${index.builtAt}); rebuild the site`,
+    )
+  }
+  // loadJS is loadJSON without a second parse; the options come from the file (MiniSearch #55).
+  const miniSearch = MiniSearch.loadJS<IndexedDocument>(
+    index.index as Parameters<typeof MiniSearch.loadJS>[0],
+    toMiniSearchOptions(index.options),
+  )
+  return {
+    builtAt: index.builtAt,
+    size: doc.sections.length,
+    search: (query, queryOptions = {}) => search({ miniSearch, doc, query, ...queryOptions }),
+  }
+}
+
+/** Checks a file's format version; the message tells the reader what to do. */
+export function checkVersion(version: unknown): void {
+  if (typeof version === 'number' && SUPPORTED_FORMAT_VERSIONS.includes(version)) return
+  const expected =
+    SUPPORTED_FORMAT_VERSIONS.length === 1
+      ? String(SUPPORTED_FORMAT_VERSIONS[0])
+      : `${SUPPORTED_FORMAT_VERSIONS[0]}–${SUPPORTED_FORMAT_VERSIONS[SUPPORTED_FORMAT_VERSIONS.length - 1]}`
+  throw new Error(
+    `search index format ${String(version)} is not supported by this theme (expected ${expected}); rebuild the site`,
+  )
+}
+
+async function readJson<T>(
+  fetchFile: NonNullable<LoadSearchOptions['fetch']>,
+  url: string,
+  what: string,
+): Promise<T> {
+  let response
+  try {
+    response = await fetchFile(url)
+  } catch (cause) {
+    throw new Error(`Cannot load the ${what} (${url}): ${(cause as Error).message}`, { cause })
+  }
+  if (!response.ok) {
+    throw new Error(
+      `Cannot load the ${what} (${url}): HTTP ${response.status} ${response.statusText}`.trim(),
+    )
+  }
+  const text = await response.text()
+  try {
+    return JSON.parse(text) as T
+  } catch (cause) {
+    throw new Error(`Cannot read the ${what} (${url}): not valid JSON`, { cause })
+  }
+}
+
+interface SearchInput extends SearchQueryOptions {
+  miniSearch: MiniSearch<IndexedDocument>
+  doc: DocFile
+  query: string
+}
+
+function search(input: SearchInput): PageResult[] {
+  const { miniSearch, doc, limit = 10, sectionsPerPage = 3 } = input
+  const query = input.query.trim()
+  if (query === '') return []
+  const pages = new Map<number, PageResult>()
+  for (const result of miniSearch.search(query)) {
+    const section = doc.sections[result.id as number]
+    if (!section) continue
+    const [pageIndex, anchor, heading, text] = section
+    let page = pages.get(pageIndex)
+    if (!page) {
+      if (pages.size >= limit) continue
+      const [url, title, breadcrumbs] = doc.pages[pageIndex]!
+      page = { url, title, breadcrumbs, sections: [], score: result.score }
+      pages.set(pageIndex, page)
+    }
+    if (page.sections.length >= sectionsPerPage) continue
+    page.sections.push({
+      url: anchor === '' ? page.url : `${page.url}#${anchor}`,
+      heading,
+      snippet: text === '' ? [] : makeSnippet(text, matchedTerms(result)),
+      score: result.score,
+    })
+  }
+  return [...pages.values()]
+}
+
+function matchedTerms(result: SearchResult): Set<string> {
+  return new Set(result.terms)
+}

@@ -1,0 +1,119 @@
+/**
+ * Builds the two search files of a site from its pages' sections: one MiniSearch document per
+ * section (page intro, each h2/h3), and the short display records the results show.
+ */
+import MiniSearch from 'minisearch'
+import {
+  DEFAULT_OPTIONS,
+  FORMAT_VERSION,
+  SNIPPET_LENGTH,
+  toMiniSearchOptions,
+  type DocFile,
+  type DocPage,
+  type DocSection,
+  type IndexFile,
+  type IndexedDocument,
+} from './format.js'
+
+/** One searchable section of a page: its intro (before the first heading) or an h2/h3. */
+export interface SearchSection {
+  /** Heading id, used as the URL fragment; `null` for the page intro. */
+  anchor: string | null
+  /** Heading text (for the intro, the page title). */
+  heading: string
+  /** Plain text of the section, without code blocks. */
+  text: string
+  /** Identifiers found in the section's code blocks and inline code, space separated. */
+  code: string
+}
+
+/** One page to index. Pages that opt out of search are left out by the caller. */
+export interface SearchPage {
+  /** The route, e.g. `/docs/api/tokens/tokenize`. */
+  path: string
+  title: string
+  /** Labels of the page's ancestors, e.g. `['API', 'Tokens']`. */
+  breadcrumbs: string[]
+  sections: SearchSection[]
+}
+
+export interface BuildSearchIndexOptions {
+  pages: SearchPage[]
+  /** The build clock; its value names the files (`search-doc-<ms>.json`). */
+  now: () => Date
+}
+
+/** The two files, ready to write at the site base path. */
+export interface SearchIndexFiles {
+  /** Milliseconds since the epoch, shared by both file names. */
+  timestamp: number
+  /** `search-doc-<timestamp>.json` */
+  docFile: string
+  /** `search-index-<timestamp>.json` */
+  indexFile: string
+  docJson: string
+  indexJson: string
+}
+
+/** Builds the doc file and the index file for `pages`. Pure: writes nothing. */
+export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexFiles {
+  const date = options.now()
+  const timestamp = date.getTime()
+  if (!Number.isFinite(timestamp)) {
+    throw new TypeError(`Cannot name the search files: \`now()\` returned an invalid date`)
+  }
+  const builtAt = date.toISOString()
+  const serialized = DEFAULT_OPTIONS
+  const miniSearch = new MiniSearch<IndexedDocument>(toMiniSearchOptions(serialized))
+  const pages: DocPage[] = []
+  const sections: DocSection[] = []
+  const documents: IndexedDocument[] = []
+
+  for (const page of options.pages) {
+    const pageIndex = pages.push([page.path, page.title, page.breadcrumbs]) - 1
+    const hierarchy = page.breadcrumbs.join(' ')
+    for (const section of page.sections) {
+      const i =
+        sections.push([pageIndex, section.anchor ?? '', section.heading, shorten(section.text)]) - 1
+      documents.push({
+        i,
+        title: page.title,
+        // The intro's heading repeats the title: index it once, under `title`.
+        heading: section.anchor === null && section.heading === page.title ? '' : section.heading,
+        hierarchy,
+        text: section.text,
+        code: section.code,
+      })
+    }
+  }
+  miniSearch.addAll(documents)
+
+  const doc: DocFile = {
+    formatVersion: FORMAT_VERSION,
+    builtAt,
+    options: serialized,
+    pages,
+    sections,
+  }
+  const index: IndexFile = {
+    formatVersion: FORMAT_VERSION,
+    builtAt,
+    options: serialized,
+    index: miniSearch,
+  }
+  return {
+    timestamp,
+    docFile: `search-doc-${timestamp}.json`,
+    indexFile: `search-index-${timestamp}.json`,
+    docJson: JSON.stringify(doc),
+    indexJson: JSON.stringify(index),
+  }
+}
+
+/** Collapses white space and cuts the text at a word boundary near {@link SNIPPET_LENGTH}. */
+export function shorten(text: string, length = SNIPPET_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= length) return flat
+  const cut = flat.lastIndexOf(' ', length - 1)
+  return flat.slice(0, cut > length / 2 ? cut : length - 1).replace(/[\s,;:.]+$/, '') + '…'
+}

@@ -1,0 +1,13 @@
+/**
+ * `@ssg/search-indexer`: builds a site's search files at build time. The browser side is
+ * `@ssg/search-indexer/browser`.
+ */
+export {
+  buildSearchIndex,
+  type BuildSearchIndexOptions,
+  type SearchIndexFiles,
+  type SearchPage,
+  type SearchSection,
+} from './build-index.js'
+export { writeSearchIndex, type WriteSearchIndexOptions } from './write-index.js'
+export { FORMAT_VERSION, processTerm, tokenize } from './format.js'
