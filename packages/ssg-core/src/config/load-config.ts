@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL, fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { configSchema, type ParsedConfig } from './schema.js'
+import { formatSchemaIssues } from './format-config-error.js'
+import { SsgError } from '../util/errors.js'
+import { hash } from '../util/hash.js'
+
+export const CONFIG_FILE_NAMES = ['ssg.config.ts', 'ssg.config.mts', 'ssg.config.js', 'ssg.config.mjs']
+
+/** The validated config with every default applied, plus where it came from. */
+export interface ResolvedConfig extends ParsedConfig {
+  /** Absolute site folder. */
+  root: string
+  /** Absolute path of the config file, or null for a zero-config site. */
+  configFile: string | null
+  /** Site version: `version` from the config, else the site's package.json version. */
+  siteVersion: string
+  /** Hash of the config values, part of every cache key. */
+  fingerprint: string
+}
+
+export class ConfigError extends SsgError {
+  override name = 'ConfigError'
+}
+
+/** Loads, validates and resolves the config of the site in `root` (zero-config when there is none). */
+export async function loadConfig(options: { root: string }): Promise<ResolvedConfig> {
+  const root = path.resolve(options.root)
+  if (!existsSync(root)) throw new ConfigError(`Cannot find the site folder \`${root}\``)
+  const configFile = CONFIG_FILE_NAMES.map((name) => path.join(root, name)).find((file) => existsSync(file)) ?? null
+  let raw: unknown = {}
+  if (configFile) raw = await importConfigFile(configFile)
+  else raw = zeroConfig(root)
+  return resolveConfig({ raw, root, configFile })
+}
+
+/** Validates a raw config object; errors name the file and each key path. */
+export function resolveConfig(options: { raw: unknown; root: string; configFile: string | null }): ResolvedConfig {
+  const { raw, root, configFile } = options
+  const result = configSchema.safeParse(raw)
+  const shown = configFile ? path.relative(process.cwd(), configFile) || configFile : `${root} (zero config)`
+  if (!result.success) {
+    const lines = formatSchemaIssues({ issues: result.error.issues, input: raw, schema: configSchema })
+    throw new ConfigError(`invalid config in ${shown}\n` + lines.map((l) => '  ' + l).join('\n'))
+  }
+  const config = result.data
+  let siteVersion = config.version
+  if (!siteVersion) {
+    try {
+      siteVersion = String(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version ?? '0.0.0')
+    } catch {
+      siteVersion = '0.0.0'
+    }
+  }
+  return { ...config, root, configFile, siteVersion, fingerprint: hash(JSON.stringify(config), siteVersion) }
+}
+
+function zeroConfig(root: string): Record<string, unknown> {
+  const name = path.basename(root)
+  return { title: name.charAt(0).toUpperCase() + name.slice(1), url: 'http://localhost' }
+}
+
+async function importConfigFile(file: string): Promise<unknown> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ssg-config-'))
+  const out = path.join(dir, `config-${hash(file)}.mjs`)
+  let selfDefineConfig = ''
+  try {
+    selfDefineConfig = fileURLToPath(import.meta.resolve('@ssg/core/config'))
+  } catch {
+    // Not resolvable (running from sources): the config's own node_modules must provide it.
+  }
+  try {
+    await build({
+      entryPoints: [file],
+      outfile: out,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'silent',
+      alias: selfDefineConfig && existsSync(selfDefineConfig) ? { '@ssg/core/config': selfDefineConfig } : {},
+    })
+  } catch (error) {
+    const detail =
+      error && typeof error === 'object' && 'errors' in error
+        ? (error as { errors: Array<{ text: string; location?: { line: number; column: number } | null }> }).errors
+            .map((e) => `  ${path.relative(process.cwd(), file)}:${e.location?.line ?? 1}:${(e.location?.column ?? 0) + 1}: ${e.text}`)
+            .join('\n')
+        : String(error)
+    await rm(dir, { recursive: true, force: true })
+    throw new ConfigError(`Cannot compile the config ${path.relative(process.cwd(), file)}\n${detail}`, { cause: error })
+  }
+  try {
+    const mod = (await import(pathToFileURL(out).href)) as { default?: unknown }
+    if (mod.default === undefined)
+      throw new ConfigError(
+        `The config ${path.relative(process.cwd(), file)} has no default export; write \`export default defineConfig({...})\``,
+      )
+    return mod.default
+  } catch (error) {
+    if (error instanceof ConfigError) throw error
+    throw new ConfigError(`Cannot run the config ${path.relative(process.cwd(), file)}: ${(error as Error).message}`, {
+      cause: error,
+    })
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,80 @@
+import { unified, type Processor } from 'unified'
+import remarkParse from 'remark-parse'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkDirective from 'remark-directive'
+import remarkRehype from 'remark-rehype'
+import rehypeRaw from 'rehype-raw'
+import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code'
+import rehypeStringify from 'rehype-stringify'
+import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki'
+import { remarkFrontMatter } from './remark-front-matter.js'
+import { remarkDirectives } from './remark-directives.js'
+import { rehypeTabs } from './rehype-tabs.js'
+import { rehypeCheckUnsafe } from './rehype-check-unsafe.js'
+import { rehypeMermaid } from './rehype-mermaid.js'
+import { rehypeCheckLanguages, rehypeCopyButton, rehypeKeepCodeMeta } from './rehype-code-extras.js'
+import { rehypeCollect } from './rehype-collect.js'
+
+/** Languages every site gets; `code.extraLanguages` adds more (csharp, hcl, kotlin, swift, java, ...). */
+export const DEFAULT_LANGUAGES = [
+  'bash', 'shell', 'json', 'jsonc', 'javascript', 'typescript', 'jsx', 'tsx', 'python', 'yaml', 'http',
+  'html', 'css', 'diff', 'sql', 'markdown', 'go', 'ruby', 'php', 'xml', 'toml', 'ini', 'dockerfile', 'graphql',
+]
+
+/** The names of the unified plugins, part of every cache key. */
+export const PLUGIN_FINGERPRINT = 'parse,frontmatter,gfm,directive,rehype,meta,raw,unsafe,tabs,mermaid,langs,pretty-code,copy,collect,v1'
+
+export interface MarkdownOptions {
+  themes: { light: string; dark: string }
+  extraLanguages: string[]
+}
+
+let highlighter: Promise<Highlighter> | undefined
+let highlighterKey = ''
+
+/** The one highlighter of this process (worker), created on first use and reused for every page. */
+export function getHighlighter(options: MarkdownOptions): Promise<Highlighter> {
+  const key = JSON.stringify(options)
+  if (!highlighter || key !== highlighterKey) {
+    highlighterKey = key
+    highlighter = createHighlighter({
+      themes: [options.themes.light, options.themes.dark],
+      langs: [...new Set([...DEFAULT_LANGUAGES, ...options.extraLanguages])],
+    })
+  }
+  return highlighter
+}
+
+const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'mermaid'])
+
+/** The unified processor: Markdown in, sanitised-by-check HTML out, with page data in `file.data`. */
+export async function createProcessor(options: MarkdownOptions): Promise<Processor> {
+  const shiki = await getHighlighter(options)
+  const loaded = new Set(shiki.getLoadedLanguages())
+  const isLoaded = (lang: string) => PLAIN.has(lang) || loaded.has(lang) || lang in bundledLanguages
+  const prettyCode: PrettyCodeOptions = {
+    theme: options.themes as unknown as NonNullable<PrettyCodeOptions['theme']>,
+    keepBackground: false,
+    defaultLang: { block: 'text' },
+    getHighlighter: () => Promise.resolve(shiki) as never,
+  }
+  return unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(remarkFrontMatter)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkDirectives)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeKeepCodeMeta)
+    .use(rehypeRaw)
+    .use(rehypeCheckUnsafe)
+    .use(rehypeTabs)
+    .use(rehypeMermaid)
+    .use(rehypeCheckLanguages, { isLoaded })
+    .use(rehypePrettyCode, prettyCode)
+    .use(rehypeCopyButton)
+    .use(rehypeCollect)
+    .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor
+}

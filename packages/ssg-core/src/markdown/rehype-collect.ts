@@ -1,0 +1,126 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast'
+import type { VFile } from 'vfile'
+import GithubSlugger from 'github-slugger'
+import { toString } from 'hast-util-to-string'
+import { visit } from 'unist-util-visit'
+import type { TocItem } from '../theme/contract.js'
+
+export interface CollectedLink {
+  href: string
+  line: number
+  column: number
+}
+
+export interface CollectedSection {
+  anchor: string | null
+  heading: string
+  text: string
+  code: string
+}
+
+const HEADING = /^h[1-6]$/
+
+/**
+ * One pass after the Markdown became HTML: the first `<h1>` becomes the page title (and leaves
+ * the article: the theme shows the title), headings get GitHub-style ids and anchor links, and
+ * the table of contents (h2-h3), links and search sections are collected into `file.data`.
+ */
+export function rehypeCollect() {
+  return function (tree: Root, file: VFile) {
+    const slugger = new GithubSlugger()
+    // Ids the author wrote in raw HTML are kept; the slugger must not hand them out again.
+    visit(tree, 'element', (node) => {
+      if (typeof node.properties.id === 'string') slugger.slug(node.properties.id)
+    })
+    const first = tree.children.find((c): c is Element => c.type === 'element')
+    if (first && first.tagName === 'h1') {
+      file.data.h1 = toString(first).trim()
+      tree.children.splice(tree.children.indexOf(first), 1)
+    }
+    const toc: TocItem[] = []
+    const links: CollectedLink[] = []
+    const headingIds: string[] = []
+    visit(tree, 'element', (node) => {
+      if (HEADING.test(node.tagName)) {
+        const text = toString(node).trim()
+        if (typeof node.properties.id !== 'string' || !node.properties.id) node.properties.id = slugger.slug(text)
+        const id = String(node.properties.id)
+        headingIds.push(id)
+        const depth = Number(node.tagName[1])
+        if (depth === 2 || depth === 3) toc.push({ depth, id, text })
+      } else if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+        links.push({
+          href: node.properties.href,
+          line: node.position?.start.line ?? 1,
+          column: node.position?.start.column ?? 1,
+        })
+      } else if (typeof node.properties.id === 'string') {
+        headingIds.push(node.properties.id)
+      }
+    })
+    file.data.toc = toc
+    file.data.links = links
+    file.data.anchors = headingIds
+    file.data.sections = collectSections(tree)
+    // Anchor links last, so that neither the toc nor the search text contains the `#`.
+    visit(tree, 'element', (node) => {
+      if (!/^h[2-4]$/.test(node.tagName)) return
+      node.children.push({
+        type: 'element',
+        tagName: 'a',
+        properties: { className: ['ssg-anchor'], href: `#${String(node.properties.id)}`, ariaLabel: `Link to this section: ${toString(node).trim()}` },
+        children: [{ type: 'text', value: '#' }],
+      })
+    })
+  }
+}
+
+function collectSections(tree: Root): CollectedSection[] {
+  const sections: CollectedSection[] = [{ anchor: null, heading: '', text: '', code: '' }]
+  const add = (node: RootContent | ElementContent) => {
+    const current = sections[sections.length - 1]!
+    if (node.type === 'element' && (node.tagName === 'h2' || node.tagName === 'h3')) {
+      sections.push({ anchor: String(node.properties.id ?? ''), heading: toString(node).trim(), text: '', code: '' })
+      return
+    }
+    if (node.type === 'element' && node.tagName === 'pre') {
+      current.code += ' ' + identifiers(toString(node))
+      return
+    }
+    if (node.type === 'element' && (node.tagName === 'div' || node.tagName === 'figure' || node.tagName === 'section')) {
+      for (const child of node.children) add(child)
+      return
+    }
+    if (node.type === 'element') {
+      visit(node, 'element', (inner) => {
+        if (inner.tagName === 'code') current.code += ' ' + toString(inner)
+      })
+      current.text += ' ' + toString(node)
+    } else if (node.type === 'text') current.text += node.value
+  }
+  for (const child of tree.children) add(child)
+  return sections
+    .map((s) => ({ ...s, text: s.text.replace(/\s+/g, ' ').trim(), code: s.code.replace(/\s+/g, ' ').trim() }))
+    .filter((s) => s.anchor !== null || s.text || s.code)
+}
+
+/** Distinct identifier-like words of a code block (API names, fields, headers), in order. */
+function identifiers(code: string): string {
+  const seen = new Set<string>()
+  for (const match of code.matchAll(/[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$]*)*/g)) {
+    const word = match[0]
+    if (word.length >= 3 && !seen.has(word)) seen.add(word)
+    if (seen.size > 200) break
+  }
+  return [...seen].join(' ')
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    h1: string
+    toc: TocItem[]
+    links: CollectedLink[]
+    anchors: string[]
+    sections: CollectedSection[]
+  }
+}

@@ -1,0 +1,85 @@
+import type { Element, Root } from 'hast'
+import type { VFile } from 'vfile'
+import { toString } from 'hast-util-to-string'
+import { visit } from 'unist-util-visit'
+import { renderMermaidSVG } from 'beautiful-mermaid'
+
+/** Colours as CSS variables: the theme sets them per colour mode (neutral light, dark). */
+const COLORS = {
+  bg: 'var(--ssg-mermaid-bg, #ffffff)',
+  fg: 'var(--ssg-mermaid-fg, #27272a)',
+  line: 'var(--ssg-mermaid-line, #71717a)',
+  accent: 'var(--ssg-mermaid-accent, #3f3f46)',
+  muted: 'var(--ssg-mermaid-muted, #52525b)',
+  surface: 'var(--ssg-mermaid-surface, #f4f4f5)',
+  border: 'var(--ssg-mermaid-border, #a1a1aa)',
+}
+
+/** Makes a rendered SVG safe to inline several times in one page, with no remote font. */
+export function cleanSvg(svg: string, prefix: string, label: string): string {
+  return svg
+    .replace(/@import url\([^)]*\);?/g, '')
+    .replace(/font-family:[^;}]*/g, 'font-family: inherit')
+    .replace(/(^|\n)(\s*)svg \{/g, '$1$2.ssg-mermaid svg {')
+    .replace(/(^|\n)(\s*)text \{/g, '$1$2.ssg-mermaid text {')
+    .replace(/\bid="([^"]+)"/g, `id="${prefix}-$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}-$1)`)
+    .replace(/href="#([^"]+)"/g, `href="#${prefix}-$1"`)
+    .replace(/<svg /, `<svg role="img" aria-label="${label.replace(/"/g, '&quot;')}" `)
+}
+
+/**
+ * Renders ```` ```mermaid ```` fences to inline SVG at build time, themed by CSS variables, so
+ * readers download no diagram runtime. Diagram types the renderer does not know stay as source
+ * in `<pre class="ssg-mermaid ssg-mermaid--client">` and set `file.data.needsMermaid`.
+ */
+export function rehypeMermaid() {
+  return function (tree: Root, file: VFile) {
+    let count = 0
+    visit(tree, 'element', (node, index, parent) => {
+      if (node.tagName !== 'pre' || !parent || index === undefined) return
+      const code = node.children[0]
+      if (!code || code.type !== 'element' || code.tagName !== 'code') return
+      const classes = code.properties.className
+      if (!Array.isArray(classes) || !classes.includes('language-mermaid')) return
+      const source = toString(code).trim()
+      const kind = source.split(/\s/)[0] ?? 'diagram'
+      let svg: string | null = null
+      try {
+        svg = renderMermaidSVG(source, { ...COLORS, transparent: true, font: 'inherit' })
+      } catch (error) {
+        if (!/Invalid mermaid header/i.test((error as Error).message))
+          file.message(`Cannot render the mermaid diagram: ${(error as Error).message}`, {
+            place: node.position?.start,
+            ruleId: 'mermaid-syntax',
+            source: 'ssg-core',
+          })
+      }
+      const label = `Diagram (${kind})`
+      let replacement: Element
+      if (svg) {
+        replacement = {
+          type: 'element',
+          tagName: 'figure',
+          properties: { className: ['ssg-mermaid'] },
+          children: [{ type: 'raw', value: cleanSvg(svg, `m${count++}`, label) } as never],
+        }
+      } else {
+        file.data.needsMermaid = true
+        replacement = {
+          type: 'element',
+          tagName: 'pre',
+          properties: { className: ['ssg-mermaid', 'ssg-mermaid--client'], ariaLabel: label },
+          children: [{ type: 'text', value: source }],
+        }
+      }
+      parent.children[index] = replacement
+    })
+  }
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    needsMermaid: boolean
+  }
+}

@@ -1,0 +1,90 @@
+import { VFile } from 'vfile'
+import type { Processor } from 'unified'
+import type { SourcePage } from './discover.js'
+import type { FrontMatter } from '../markdown/front-matter.js'
+import type { CollectedLink, CollectedSection } from '../markdown/rehype-collect.js'
+import type { TocItem } from '../theme/contract.js'
+import { codeFrame, type BuildMessage } from '../report/messages.js'
+
+/** A page after parse + transform: everything later stages need, serialisable (cached on disk). */
+export interface CompiledPage {
+  file: string
+  kind: SourcePage['kind']
+  id: string
+  dir: string
+  hash: string
+  /** Route after front matter `slug`. */
+  route: string
+  frontMatter: FrontMatter
+  title: string
+  description: string
+  html: string
+  toc: TocItem[]
+  links: CollectedLink[]
+  /** Every id in the page (headings and raw HTML), for `#anchor` checks. */
+  anchors: string[]
+  sections: CollectedSection[]
+  needsMermaid: boolean
+  messages: BuildMessage[]
+  /** True when the page could not be built (a fatal message). */
+  failed: boolean
+}
+
+function humanize(id: string): string {
+  const last = id.split('/').filter((p) => p !== 'index').pop() ?? id
+  const words = last.replace(/[-_]+/g, ' ').trim()
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Home'
+}
+
+/** Runs one page through the processor. Never throws for content problems: they become messages. */
+export async function compilePage(page: SourcePage, processor: Processor): Promise<CompiledPage> {
+  const file = new VFile({ path: page.file, value: page.source })
+  let html = ''
+  try {
+    html = String(await processor.process(file))
+  } catch (error) {
+    // A fatal `file.message` set by a plugin is not thrown; this is an unexpected failure.
+    const reason = error instanceof Error ? error.message : String(error)
+    if (!file.messages.some((m) => m.fatal))
+      file.message(`Cannot compile the page: ${reason}`, { ruleId: 'compile-failed', source: 'ssg-core' }).fatal = true
+  }
+  const frontMatter = file.data.frontMatter ?? {}
+  const messages: BuildMessage[] = file.messages.map((m) => {
+    const message: BuildMessage = {
+      file: page.file,
+      severity: m.fatal ? 'error' : 'warning',
+      message: m.reason,
+      ruleId: m.ruleId ?? 'unknown',
+    }
+    if (m.line != null) {
+      message.line = m.line
+      message.column = m.column ?? 1
+      message.frame = codeFrame(page.source, m.line, m.column ?? 1)
+    }
+    return message
+  })
+  return {
+    file: page.file,
+    kind: page.kind,
+    id: page.id,
+    dir: page.dir,
+    hash: page.hash,
+    route: frontMatter.slug ?? page.route,
+    frontMatter,
+    title: frontMatter.title ?? file.data.h1 ?? humanize(page.id),
+    description: frontMatter.description ?? firstSentence(file.data.sections?.[0]?.text ?? ''),
+    html,
+    toc: file.data.toc ?? [],
+    links: file.data.links ?? [],
+    anchors: file.data.anchors ?? [],
+    sections: file.data.sections ?? [],
+    needsMermaid: file.data.needsMermaid ?? false,
+    messages,
+    failed: file.messages.some((m) => m.fatal),
+  }
+}
+
+function firstSentence(text: string): string {
+  const match = /^(.{20,200}?[.!?])(\s|$)/.exec(text)
+  return (match ? match[1]! : text.slice(0, 160)).trim()
+}

@@ -1,0 +1,107 @@
+import { availableParallelism } from 'node:os'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+import type { ResolvedConfig } from '../config/load-config.js'
+import { createProcessor, PLUGIN_FINGERPRINT, type MarkdownOptions } from '../markdown/processor.js'
+import { compilePage, type CompiledPage } from './compile-page.js'
+import type { SourcePage } from './discover.js'
+import { hash } from '../util/hash.js'
+import { CORE_VERSION } from '../version.js'
+
+export interface CompileOptions {
+  pages: SourcePage[]
+  config: ResolvedConfig
+  /** Folder of the on-disk cache, or null to compile everything. */
+  cacheDir: string | null
+  /** Worker threads to use; 0 compiles in this thread. @default all cores when there are many pages */
+  workers?: number
+}
+
+export interface CompileResult {
+  pages: CompiledPage[]
+  cacheHits: number
+}
+
+function markdownOptions(config: ResolvedConfig): MarkdownOptions {
+  return { themes: config.code.themes, extraLanguages: config.code.extraLanguages }
+}
+
+/** Parse + transform every page: from the disk cache when its key matches, else in a worker pool. */
+export async function compilePages(options: CompileOptions): Promise<CompileResult> {
+  const md = markdownOptions(options.config)
+  const keyBase = hash(JSON.stringify(md), PLUGIN_FINGERPRINT, CORE_VERSION)
+  const keyOf = (page: SourcePage) => hash(keyBase, page.file, page.hash)
+  const results = new Map<string, CompiledPage>()
+  const todo: SourcePage[] = []
+  if (options.cacheDir) {
+    await mkdir(options.cacheDir, { recursive: true })
+    await Promise.all(
+      options.pages.map(async (page) => {
+        try {
+          results.set(page.file, JSON.parse(await readFile(path.join(options.cacheDir!, keyOf(page) + '.json'), 'utf8')))
+        } catch {
+          todo.push(page)
+        }
+      }),
+    )
+  } else todo.push(...options.pages)
+  const cacheHits = options.pages.length - todo.length
+  const workers = options.workers ?? (todo.length >= 60 ? Math.min(availableParallelism(), 8) : 0)
+  const compiled = workers > 0 ? await compileInWorkers(todo, md, workers) : await compileHere(todo, md)
+  for (const page of compiled) results.set(page.file, page)
+  if (options.cacheDir && compiled.length) {
+    const bySource = new Map(todo.map((p) => [p.file, p]))
+    await Promise.all(
+      compiled
+        .filter((page) => !page.failed)
+        .map((page) =>
+          writeFile(path.join(options.cacheDir!, keyOf(bySource.get(page.file)!) + '.json'), JSON.stringify(page)),
+        ),
+    )
+  }
+  return { pages: options.pages.map((p) => results.get(p.file)!), cacheHits }
+}
+
+async function compileHere(pages: SourcePage[], md: MarkdownOptions): Promise<CompiledPage[]> {
+  if (pages.length === 0) return []
+  const processor = await createProcessor(md)
+  const out: CompiledPage[] = []
+  for (const page of pages) out.push(await compilePage(page, processor))
+  return out
+}
+
+async function compileInWorkers(pages: SourcePage[], md: MarkdownOptions, count: number): Promise<CompiledPage[]> {
+  if (pages.length === 0) return []
+  const workerUrl = new URL('./compile-worker.js', import.meta.url)
+  const batchSize = Math.max(4, Math.min(50, Math.ceil(pages.length / (count * 8))))
+  const batches: SourcePage[][] = []
+  for (let i = 0; i < pages.length; i += batchSize) batches.push(pages.slice(i, i + batchSize))
+  const out: CompiledPage[] = []
+  let next = 0
+  const pool = Array.from({ length: Math.min(count, batches.length) }, () => new Worker(workerUrl, { workerData: md }))
+  try {
+    await Promise.all(
+      pool.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const send = () => {
+              if (next >= batches.length) return resolve()
+              const id = next++
+              worker.postMessage({ id, pages: batches[id] })
+            }
+            worker.on('message', (message: { results?: CompiledPage[]; error?: string }) => {
+              if (message.error) return reject(new Error(`A compile worker failed: ${message.error}`))
+              out.push(...message.results!)
+              send()
+            })
+            worker.on('error', reject)
+            send()
+          }),
+      ),
+    )
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()))
+  }
+  return out
+}

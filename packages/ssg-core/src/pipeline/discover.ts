@@ -1,0 +1,99 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { ResolvedConfig } from '../config/load-config.js'
+import type { BuildMessage } from '../report/messages.js'
+import { hash } from '../util/hash.js'
+
+/** A Markdown file found under `content/`, before parsing. */
+export interface SourcePage {
+  /** Path relative to the site folder, forward slashes: `content/docs/concepts/index.md`. */
+  file: string
+  /** `docs` for `content/docs/**`, `pages` for `content/pages/**`. */
+  kind: 'docs' | 'pages'
+  /** Doc id for docs (`concepts/index`, `concepts/what-are-tokens`), else the page's relative path. */
+  id: string
+  /** Folder of the file relative to its collection root (`concepts`, or `` at the root). */
+  dir: string
+  /** Route from the file path; front matter `slug` may change it later. */
+  route: string
+  source: string
+  /** Hash of the file bytes. */
+  hash: string
+}
+
+const MARKDOWN = /\.(md|markdown)$/i
+
+async function walk(dir: string): Promise<string[]> {
+  let entries
+  try {
+    entries = await readdir(dir, { withFileTypes: true })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+  const out: string[] = []
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...(await walk(full)))
+    else if (MARKDOWN.test(entry.name)) out.push(full)
+  }
+  return out
+}
+
+/** Route of a file relative to its collection root: `a/index.md` -> `<base>/a/`, `a/b.md` -> `<base>/a/b`. */
+export function routeFromFile(relative: string, basePath: string): string {
+  const noExt = relative.replace(MARKDOWN, '')
+  const prefix = basePath === '/' ? '' : basePath
+  if (noExt === 'index') return prefix + '/'
+  if (noExt.endsWith('/index')) return `${prefix}/${noExt.slice(0, -'index'.length)}`
+  return `${prefix}/${noExt}`
+}
+
+/** Walks `content/docs` and `content/pages`, reads every Markdown file and maps it to a route. */
+export async function discoverPages(options: {
+  config: ResolvedConfig
+  messages: BuildMessage[]
+}): Promise<SourcePage[]> {
+  const { config, messages } = options
+  const collections = [
+    { kind: 'docs' as const, dir: path.join(config.root, 'content', 'docs'), base: config.docs.basePath },
+    { kind: 'pages' as const, dir: path.join(config.root, 'content', 'pages'), base: '/' },
+  ]
+  const pages: SourcePage[] = []
+  for (const collection of collections) {
+    const files = (await walk(collection.dir)).sort()
+    const read = await Promise.all(
+      files.map(async (absolute) => {
+        const file = path.relative(config.root, absolute).split(path.sep).join('/')
+        try {
+          return { absolute, file, source: await readFile(absolute, 'utf8') }
+        } catch (error) {
+          messages.push({
+            file,
+            severity: 'error',
+            message: `Cannot read the file: ${(error as Error).message}; check its permissions`,
+            ruleId: 'unreadable-file',
+          })
+          return null
+        }
+      }),
+    )
+    for (const entry of read) {
+      if (!entry) continue
+      const relative = path.relative(collection.dir, entry.absolute).split(path.sep).join('/')
+      const id = relative.replace(MARKDOWN, '')
+      const dir = path.posix.dirname(relative)
+      pages.push({
+        file: entry.file,
+        kind: collection.kind,
+        id,
+        dir: dir === '.' ? '' : dir,
+        route: routeFromFile(relative, collection.base),
+        source: entry.source,
+        hash: hash(entry.source),
+      })
+    }
+  }
+  return pages
+}

@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process'
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/**
+ * Last change time of each file: the newest git commit touching it, read with ONE `git log`
+ * for the whole content folder; files that git does not know use their mtime.
+ */
+export async function lastUpdatedTimes(options: { root: string; files: string[] }): Promise<Map<string, string>> {
+  const times = new Map<string, string>()
+  try {
+    const { stdout: prefixOut } = await run('git', ['rev-parse', '--show-prefix'], { cwd: options.root })
+    const prefix = prefixOut.trim()
+    const { stdout } = await run('git', ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', 'content'], {
+      cwd: options.root,
+      maxBuffer: 256 * 1024 * 1024,
+    })
+    let current = 0
+    for (const line of stdout.split('\n')) {
+      if (line.startsWith('\0')) current = Number(line.slice(1)) * 1000
+      else if (line && current) {
+        const file = line.startsWith(prefix) ? line.slice(prefix.length) : line
+        if (!times.has(file)) times.set(file, new Date(current).toISOString())
+      }
+    }
+  } catch {
+    // Not a git repository, or git is missing: mtimes below.
+  }
+  await Promise.all(
+    options.files
+      .filter((file) => !times.has(file))
+      .map(async (file) => {
+        try {
+          times.set(file, (await stat(path.join(options.root, file))).mtime.toISOString())
+        } catch {
+          // The file vanished meanwhile; no date.
+        }
+      }),
+  )
+  return times
+}

@@ -1,0 +1,12 @@
+/** File of a route in the output: `/` -> `index.html`, `/a/` -> `a/index.html`, `/a/b` -> `a/b.html`. */
+export function htmlFileOf(route: string): string {
+  const rel = route.replace(/^\//, '')
+  if (rel === '' || rel.endsWith('/')) return rel + 'index.html'
+  return rel + '.html'
+}
+
+/** Page-data file of a route, relative to the output folder (see `pageDataUrl` in the contract). */
+export function dataFileOf(route: string): string {
+  const rel = route.replace(/^\//, '')
+  return '_ssg/data/' + (rel === '' || rel.endsWith('/') ? rel + 'index' : rel) + '.json'
+}

@@ -1,0 +1,53 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { ResolvedConfig } from '../config/load-config.js'
+import { CONTRACT_VERSION, type ThemeServerModule } from './contract.js'
+import { SsgError } from '../util/errors.js'
+
+export interface ResolvedTheme {
+  /** Absolute path of the theme's browser entry (bundled by esbuild). */
+  clientEntry: string
+  /** Absolute path of the theme's server entry. */
+  serverEntry: string
+  server: ThemeServerModule
+}
+
+/** Resolves `<theme>/<entry>` from the site folder (a package name, or a path like `./theme`). */
+function resolveEntry(config: ResolvedConfig, entry: 'server' | 'client'): string {
+  const name = config.theme.package
+  if (name.startsWith('.') || path.isAbsolute(name)) {
+    const base = path.resolve(config.root, name)
+    const require = createRequire(path.join(base, 'package.json'))
+    try {
+      return require.resolve(`./${entry}`)
+    } catch {
+      return require.resolve(path.join(base, entry))
+    }
+  }
+  const attempts = [path.join(config.root, 'package.json'), import.meta.url]
+  for (const from of attempts) {
+    try {
+      return createRequire(from).resolve(`${name}/${entry}`)
+    } catch {
+      // try the next place
+    }
+  }
+  throw new SsgError(
+    `Cannot find the theme \`${name}\` (its \`./${entry}\` entry) from ${config.root}; install it (\`pnpm add ${name}\`) or set \`theme.package\` in the config`,
+  )
+}
+
+/** Loads the theme named by the config and checks it speaks this core's contract version. */
+export async function resolveTheme(options: { config: ResolvedConfig }): Promise<ResolvedTheme> {
+  const serverEntry = resolveEntry(options.config, 'server')
+  const clientEntry = resolveEntry(options.config, 'client')
+  const server = (await import(pathToFileURL(serverEntry).href)) as ThemeServerModule
+  if (typeof server.renderPage !== 'function')
+    throw new SsgError(`The theme's server entry ${serverEntry} does not export \`renderPage\``)
+  if (server.contractVersion !== CONTRACT_VERSION)
+    throw new SsgError(
+      `The theme \`${options.config.theme.package}\` implements contract version ${String(server.contractVersion)}, but @ssg/core needs ${CONTRACT_VERSION}; upgrade the theme or the core so they match`,
+    )
+  return { clientEntry, serverEntry, server }
+}

@@ -1,0 +1,2 @@
+import './client.css'
+document.documentElement.dataset.hydrated = 'true'
