@@ -1,6 +1,7 @@
 import type { Element, Root } from 'hast'
 import type { VFile } from 'vfile'
 import { visit } from 'unist-util-visit'
+import { eachElement } from './walk.js'
 
 /**
  * Before highlighting: a fence in a language the highlighter does not have is shown as plain
@@ -28,7 +29,7 @@ export function rehypeCheckLanguages(options: { isLoaded: (lang: string) => bool
 /** After highlighting: a copy button in every code figure (the theme wires its behaviour). */
 export function rehypeCopyButton() {
   return function (tree: Root) {
-    visit(tree, 'element', (node) => {
+    eachElement(tree, (node) => {
       if (node.tagName !== 'figure' || node.properties.dataRehypePrettyCodeFigure === undefined) return
       node.children.push({
         type: 'element',

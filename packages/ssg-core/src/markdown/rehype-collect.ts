@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { VFile } from 'vfile'
 import GithubSlugger from 'github-slugger'
 import { toString } from 'hast-util-to-string'
-import { visit } from 'unist-util-visit'
+import { eachElement } from './walk.js'
 import type { TocItem } from '../theme/contract.js'
 
 export interface CollectedLink {
@@ -29,7 +29,7 @@ export function rehypeCollect() {
   return function (tree: Root, file: VFile) {
     const slugger = new GithubSlugger()
     // Ids the author wrote in raw HTML are kept; the slugger must not hand them out again.
-    visit(tree, 'element', (node) => {
+    eachElement(tree, (node) => {
       if (typeof node.properties.id === 'string') slugger.slug(node.properties.id)
     })
     const first = tree.children.find((c): c is Element => c.type === 'element')
@@ -40,7 +40,17 @@ export function rehypeCollect() {
     const toc: TocItem[] = []
     const links: CollectedLink[] = []
     const headingIds: string[] = []
-    visit(tree, 'element', (node) => {
+    // Document order matters for the toc: walk depth-first, left to right.
+    const ordered: Element[] = []
+    const collect = (parent: Root | Element) => {
+      for (const child of parent.children) {
+        if (child.type !== 'element') continue
+        ordered.push(child)
+        if (child.tagName !== 'pre' && child.tagName !== 'svg') collect(child)
+      }
+    }
+    collect(tree)
+    for (const node of ordered) {
       if (HEADING.test(node.tagName)) {
         const text = toString(node).trim()
         if (typeof node.properties.id !== 'string' || !node.properties.id) node.properties.id = slugger.slug(text)
@@ -57,13 +67,13 @@ export function rehypeCollect() {
       } else if (typeof node.properties.id === 'string') {
         headingIds.push(node.properties.id)
       }
-    })
+    }
     file.data.toc = toc
     file.data.links = links
     file.data.anchors = headingIds
     file.data.sections = collectSections(tree)
     // Anchor links last, so that neither the toc nor the search text contains the `#`.
-    visit(tree, 'element', (node) => {
+    eachElement(tree, (node) => {
       if (!/^h[2-4]$/.test(node.tagName)) return
       node.children.push({
         type: 'element',
@@ -92,7 +102,7 @@ function collectSections(tree: Root): CollectedSection[] {
       return
     }
     if (node.type === 'element') {
-      visit(node, 'element', (inner) => {
+      eachElement(node, (inner) => {
         if (inner.tagName === 'code') current.code += ' ' + toString(inner)
       })
       current.text += ' ' + toString(node)

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -73,7 +74,11 @@ async function compileHere(pages: SourcePage[], md: MarkdownOptions): Promise<Co
 
 async function compileInWorkers(pages: SourcePage[], md: MarkdownOptions, count: number): Promise<CompiledPage[]> {
   if (pages.length === 0) return []
-  const workerUrl = new URL('./compile-worker.js', import.meta.url)
+  // In dist/ this module may sit in dist/chunks/ while the worker entry is dist/compile-worker.js.
+  const workerUrl = [new URL('./compile-worker.js', import.meta.url), new URL('../compile-worker.js', import.meta.url)].find((u) =>
+    existsSync(u),
+  )
+  if (!workerUrl) return compileHere(pages, md)
   const batchSize = Math.max(4, Math.min(50, Math.ceil(pages.length / (count * 8))))
   const batches: SourcePage[][] = []
   for (let i = 0; i < pages.length; i += batchSize) batches.push(pages.slice(i, i + batchSize))
