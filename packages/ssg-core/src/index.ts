@@ -1,6 +1,11 @@
 /** The public API of @ssg/core. */
 export { build, type BuildOptions, type BuildReport } from './pipeline/build.js'
-export { loadConfig, resolveConfig, ConfigError, type ResolvedConfig } from './config/load-config.js'
+export {
+  loadConfig,
+  resolveConfig,
+  ConfigError,
+  type ResolvedConfig,
+} from './config/load-config.js'
 export { defineConfig, type UserConfig } from './config/define-config.js'
 export { formatMessages, type BuildMessage } from './report/messages.js'
 export { createStaticServer, resolveFile, listen } from './serve/static-server.js'

@@ -36,7 +36,9 @@ async function runBuild(root: string, values: Record<string, unknown>) {
     return true
   } catch (error) {
     if (error instanceof BuildFailedError) {
-      const report = (error as BuildFailedError & { report?: { messages: Parameters<typeof formatMessages>[0] } }).report
+      const report = (
+        error as BuildFailedError & { report?: { messages: Parameters<typeof formatMessages>[0] } }
+      ).report
       if (report) console.error(formatMessages(report.messages, { frames: true }))
       console.error('ssg: build failed; the previous build/ is untouched')
     } else {
@@ -75,7 +77,8 @@ async function main(argv: string[]) {
   if (command === 'serve') {
     const host = values.host ?? '127.0.0.1'
     const port = values.port ? Number(values.port) : 3000
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: expected a port number, received \`${values.port}\``)
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`--port: expected a port number, received \`${values.port}\``)
     if (!values.static) {
       const { startDevServer } = await import('../serve/dev-server.js')
       await startDevServer({ root, host, port, open: values.open === true })
@@ -85,7 +88,9 @@ async function main(argv: string[]) {
     const outDir = path.resolve(root, config.outDir)
     const server = createStaticServer({ root: outDir, host, port })
     const used = await listen(server, port, host)
-    console.log(`ssg: serving ${path.relative(process.cwd(), outDir) || '.'} at http://${host}:${used}${config.baseUrl}`)
+    console.log(
+      `ssg: serving ${path.relative(process.cwd(), outDir) || '.'} at http://${host}:${used}${config.baseUrl}`,
+    )
     return
   }
   console.error(`ssg: unknown command \`${command}\`; expected \`build\` or \`serve\`\n\n${HELP}`)

@@ -38,16 +38,38 @@ export async function bundleClient(options: {
     })
     metafile = result.metafile
   } catch (error) {
-    const errors = (error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }).errors
-    const detail = errors?.map((e) => `  ${e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ` : ''}${e.text}`).join('\n')
-    throw new SsgError(`Cannot bundle the theme's client entry ${options.clientEntry}${detail ? '\n' + detail : ''}`, { cause: error })
+    const errors = (
+      error as {
+        errors?: Array<{
+          text: string
+          location?: { file: string; line: number; column: number } | null
+        }>
+      }
+    ).errors
+    const detail = errors
+      ?.map(
+        (e) =>
+          `  ${e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ` : ''}${e.text}`,
+      )
+      .join('\n')
+    throw new SsgError(
+      `Cannot bundle the theme's client entry ${options.clientEntry}${detail ? '\n' + detail : ''}`,
+      { cause: error },
+    )
   }
-  const toUrl = (file: string) => options.baseUrl + path.relative(options.outDir, path.resolve(file)).split(path.sep).join('/')
+  const toUrl = (file: string) =>
+    options.baseUrl + path.relative(options.outDir, path.resolve(file)).split(path.sep).join('/')
   const outputs = Object.entries(metafile.outputs)
-  const entry = outputs.find(([, o]) => o.entryPoint !== undefined && path.resolve(o.entryPoint) === path.resolve(options.clientEntry))
+  const entry = outputs.find(
+    ([, o]) =>
+      o.entryPoint !== undefined &&
+      path.resolve(o.entryPoint) === path.resolve(options.clientEntry),
+  )
   if (!entry) throw new SsgError('esbuild produced no output for the client entry')
   const [entryFile, entryOut] = entry
-  const preload = entryOut.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => toUrl(i.path))
+  const preload = entryOut.imports
+    .filter((i) => i.kind === 'import-statement' && !i.external)
+    .map((i) => toUrl(i.path))
   const css = entryOut.cssBundle ? [toUrl(entryOut.cssBundle)] : []
   return { entry: toUrl(entryFile), preload, css }
 }

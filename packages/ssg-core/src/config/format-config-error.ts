@@ -11,7 +11,8 @@ function describe(value: unknown): string {
 
 function keyPath(path: ReadonlyArray<PropertyKey>): string {
   let out = ''
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part)
+  for (const part of path)
+    out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part)
   return out || '(root)'
 }
 
@@ -28,17 +29,29 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 function knownKeys(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): string[] {
   let current: unknown = schema
   const unwrap = (s: unknown): unknown => {
-    let node = s as { def?: { type?: string; innerType?: unknown; getter?: () => unknown; element?: unknown; valueType?: unknown } }
+    let node = s as {
+      def?: {
+        type?: string
+        innerType?: unknown
+        getter?: () => unknown
+        element?: unknown
+        valueType?: unknown
+      }
+    }
     for (let i = 0; i < 10 && node?.def; i++) {
       const t = node.def.type
-      if (t === 'optional' || t === 'default' || t === 'nullable' || t === 'prefault') node = node.def.innerType as typeof node
+      if (t === 'optional' || t === 'default' || t === 'nullable' || t === 'prefault')
+        node = node.def.innerType as typeof node
       else if (t === 'lazy' && node.def.getter) node = node.def.getter() as typeof node
       else break
     }
     return node
   }
   for (const part of path) {
-    const node = unwrap(current) as { shape?: Record<string, unknown>; def?: { type?: string; element?: unknown; valueType?: unknown } }
+    const node = unwrap(current) as {
+      shape?: Record<string, unknown>
+      def?: { type?: string; element?: unknown; valueType?: unknown }
+    }
     if (node?.shape && typeof part === 'string') current = node.shape[part]
     else if (node?.def?.type === 'array') current = node.def.element
     else if (node?.def?.type === 'record') current = node.def.valueType
@@ -63,26 +76,40 @@ export function formatSchemaIssues(options: {
         for (const key of issue.keys) {
           const suggestion = closest(key, knownKeys(options.schema, issue.path))
           const full = keyPath([...issue.path, key])
-          lines.push(`${full}: unknown key` + (suggestion ? `; did you mean \`${suggestion}\`?` : ''))
+          lines.push(
+            `${full}: unknown key` + (suggestion ? `; did you mean \`${suggestion}\`?` : ''),
+          )
           const known = knownKeys(options.schema, issue.path)
-          if (!suggestion && known.length) lines.push(`    hint: allowed keys here: ${known.join(', ')}`)
+          if (!suggestion && known.length)
+            lines.push(`    hint: allowed keys here: ${known.join(', ')}`)
         }
         break
       case 'invalid_type':
         lines.push(
           `${path}: expected ${issue.expected === 'int' ? 'an integer' : issue.expected}, received ${received === undefined ? 'nothing (the key is missing)' : describe(received)}`,
         )
-        if (issue.expected === 'number' && typeof received === 'string' && received.trim() !== '' && !Number.isNaN(Number(received)))
-          lines.push(`    hint: write the number without quotes: ${String(issue.path.at(-1))}: ${received}`)
+        if (
+          issue.expected === 'number' &&
+          typeof received === 'string' &&
+          received.trim() !== '' &&
+          !Number.isNaN(Number(received))
+        )
+          lines.push(
+            `    hint: write the number without quotes: ${String(issue.path.at(-1))}: ${received}`,
+          )
         break
       case 'invalid_value':
-        lines.push(`${path}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, received ${describe(received)}`)
+        lines.push(
+          `${path}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, received ${describe(received)}`,
+        )
         break
       case 'invalid_union':
         lines.push(`${path}: ${describe(received)} is not a valid value here (${issue.message})`)
         break
       default:
-        lines.push(`${path}: ${issue.message}${received === undefined ? '' : `, received ${describe(received)}`}`)
+        lines.push(
+          `${path}: ${issue.message}${received === undefined ? '' : `, received ${describe(received)}`}`,
+        )
     }
   }
   return lines

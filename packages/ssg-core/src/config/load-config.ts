@@ -9,7 +9,12 @@ import { formatSchemaIssues } from './format-config-error.js'
 import { SsgError } from '../util/errors.js'
 import { hash } from '../util/hash.js'
 
-export const CONFIG_FILE_NAMES = ['ssg.config.ts', 'ssg.config.mts', 'ssg.config.js', 'ssg.config.mjs']
+export const CONFIG_FILE_NAMES = [
+  'ssg.config.ts',
+  'ssg.config.mts',
+  'ssg.config.js',
+  'ssg.config.mjs',
+]
 
 /** The validated config with every default applied, plus where it came from. */
 export interface ResolvedConfig extends ParsedConfig {
@@ -31,7 +36,8 @@ export class ConfigError extends SsgError {
 export async function loadConfig(options: { root: string }): Promise<ResolvedConfig> {
   const root = path.resolve(options.root)
   if (!existsSync(root)) throw new ConfigError(`Cannot find the site folder \`${root}\``)
-  const configFile = CONFIG_FILE_NAMES.map((name) => path.join(root, name)).find((file) => existsSync(file)) ?? null
+  const configFile =
+    CONFIG_FILE_NAMES.map((name) => path.join(root, name)).find((file) => existsSync(file)) ?? null
   let raw: unknown = {}
   if (configFile) raw = await importConfigFile(configFile)
   else raw = zeroConfig(root)
@@ -39,24 +45,42 @@ export async function loadConfig(options: { root: string }): Promise<ResolvedCon
 }
 
 /** Validates a raw config object; errors name the file and each key path. */
-export function resolveConfig(options: { raw: unknown; root: string; configFile: string | null }): ResolvedConfig {
+export function resolveConfig(options: {
+  raw: unknown
+  root: string
+  configFile: string | null
+}): ResolvedConfig {
   const { raw, root, configFile } = options
   const result = configSchema.safeParse(raw)
-  const shown = configFile ? path.relative(process.cwd(), configFile) || configFile : `${root} (zero config)`
+  const shown = configFile
+    ? path.relative(process.cwd(), configFile) || configFile
+    : `${root} (zero config)`
   if (!result.success) {
-    const lines = formatSchemaIssues({ issues: result.error.issues, input: raw, schema: configSchema })
+    const lines = formatSchemaIssues({
+      issues: result.error.issues,
+      input: raw,
+      schema: configSchema,
+    })
     throw new ConfigError(`invalid config in ${shown}\n` + lines.map((l) => '  ' + l).join('\n'))
   }
   const config = result.data
   let siteVersion = config.version
   if (!siteVersion) {
     try {
-      siteVersion = String(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version ?? '0.0.0')
+      siteVersion = String(
+        JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version ?? '0.0.0',
+      )
     } catch {
       siteVersion = '0.0.0'
     }
   }
-  return { ...config, root, configFile, siteVersion, fingerprint: hash(JSON.stringify(config), siteVersion) }
+  return {
+    ...config,
+    root,
+    configFile,
+    siteVersion,
+    fingerprint: hash(JSON.stringify(config), siteVersion),
+  }
 }
 
 function zeroConfig(root: string): Record<string, unknown> {
@@ -82,17 +106,30 @@ async function importConfigFile(file: string): Promise<unknown> {
       format: 'esm',
       target: 'node20',
       logLevel: 'silent',
-      alias: selfDefineConfig && existsSync(selfDefineConfig) ? { '@ssg/core/config': selfDefineConfig } : {},
+      alias:
+        selfDefineConfig && existsSync(selfDefineConfig)
+          ? { '@ssg/core/config': selfDefineConfig }
+          : {},
     })
   } catch (error) {
     const detail =
       error && typeof error === 'object' && 'errors' in error
-        ? (error as { errors: Array<{ text: string; location?: { line: number; column: number } | null }> }).errors
-            .map((e) => `  ${path.relative(process.cwd(), file)}:${e.location?.line ?? 1}:${(e.location?.column ?? 0) + 1}: ${e.text}`)
+        ? (
+            error as {
+              errors: Array<{ text: string; location?: { line: number; column: number } | null }>
+            }
+          ).errors
+            .map(
+              (e) =>
+                `  ${path.relative(process.cwd(), file)}:${e.location?.line ?? 1}:${(e.location?.column ?? 0) + 1}: ${e.text}`,
+            )
             .join('\n')
         : String(error)
     await rm(dir, { recursive: true, force: true })
-    throw new ConfigError(`Cannot compile the config ${path.relative(process.cwd(), file)}\n${detail}`, { cause: error })
+    throw new ConfigError(
+      `Cannot compile the config ${path.relative(process.cwd(), file)}\n${detail}`,
+      { cause: error },
+    )
   }
   try {
     const mod = (await import(pathToFileURL(out).href)) as { default?: unknown }
@@ -103,9 +140,12 @@ async function importConfigFile(file: string): Promise<unknown> {
     return mod.default
   } catch (error) {
     if (error instanceof ConfigError) throw error
-    throw new ConfigError(`Cannot run the config ${path.relative(process.cwd(), file)}: ${(error as Error).message}`, {
-      cause: error,
-    })
+    throw new ConfigError(
+      `Cannot run the config ${path.relative(process.cwd(), file)}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    )
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -71,7 +71,9 @@ export const configSchema = z.strictObject({
   /** Path the site is served under. @default '/' */
   baseUrl: z
     .string()
-    .regex(/^\/(.*\/)?$/, { message: 'baseUrl must start and end with a slash, e.g. "/" or "/docs-site/"' })
+    .regex(/^\/(.*\/)?$/, {
+      message: 'baseUrl must start and end with a slash, e.g. "/" or "/docs-site/"',
+    })
     .default('/'),
   /** Favicon path inside `static/`. @example '/img/favicon.svg' */
   favicon: z.string().optional(),
@@ -100,7 +102,9 @@ export const configSchema = z.strictObject({
     .default({ items: [], hideOnScroll: true }),
   footer: z
     .strictObject({
-      columns: z.array(z.strictObject({ title: z.string(), items: z.array(linkSchema) })).default([]),
+      columns: z
+        .array(z.strictObject({ title: z.string(), items: z.array(linkSchema) }))
+        .default([]),
       copyright: z.string().default(''),
     })
     .default({ columns: [], copyright: '' }),
@@ -120,10 +124,16 @@ export const configSchema = z.strictObject({
   /** Extra tags for every page's `<head>`. */
   headTags: z.array(headTagSchema).default([]),
   /** Third-party consent banner loaded with a script tag. The page works if it fails to load. */
-  consentBanner: z.strictObject({ src: z.url(), attributes: z.record(z.string(), z.string()).default({}) }).optional(),
+  consentBanner: z
+    .strictObject({ src: z.url(), attributes: z.record(z.string(), z.string()).default({}) })
+    .optional(),
   /** Page-view tag manager container. @example {containerId: 'GTM-XXXXXXX'} */
   tagManager: z
-    .strictObject({ containerId: z.string().regex(/^GTM-[A-Z0-9]+$/, { message: 'expected an id like GTM-XXXXXXX' }) })
+    .strictObject({
+      containerId: z
+        .string()
+        .regex(/^GTM-[A-Z0-9]+$/, { message: 'expected an id like GTM-XXXXXXX' }),
+    })
     .optional(),
   colorMode: z
     .strictObject({
@@ -135,7 +145,10 @@ export const configSchema = z.strictObject({
   code: z
     .strictObject({
       themes: z
-        .strictObject({ light: z.string().default('github-light'), dark: z.string().default('github-dark') })
+        .strictObject({
+          light: z.string().default('github-light'),
+          dark: z.string().default('github-dark'),
+        })
         .default({ light: 'github-light', dark: 'github-dark' }),
       /** Languages loaded besides the defaults. */
       extraLanguages: z.array(z.string()).default([]),
@@ -151,7 +164,10 @@ export const configSchema = z.strictObject({
   docs: z
     .strictObject({
       /** Route prefix of `content/docs`. */
-      basePath: z.string().regex(/^\/[^/]+$/, { message: 'expected a path like "/docs"' }).default('/docs'),
+      basePath: z
+        .string()
+        .regex(/^\/[^/]+$/, { message: 'expected a path like "/docs"' })
+        .default('/docs'),
       /** Label of the one docs version. */
       versionLabel: z.string().default('Next'),
       /** Doc id of the docs home. */

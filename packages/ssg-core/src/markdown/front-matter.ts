@@ -30,7 +30,9 @@ export const frontMatterSchema = z.looseObject({
         .default([]),
     })
     .optional(),
-  cards: z.array(z.strictObject({ title: z.string(), description: z.string(), href: z.string() })).optional(),
+  cards: z
+    .array(z.strictObject({ title: z.string(), description: z.string(), href: z.string() }))
+    .optional(),
 })
 
 export type FrontMatter = z.output<typeof frontMatterSchema>

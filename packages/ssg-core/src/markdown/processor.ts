@@ -18,12 +18,35 @@ import { rehypeCollect } from './rehype-collect.js'
 
 /** Languages every site gets; `code.extraLanguages` adds more (csharp, hcl, kotlin, swift, java, ...). */
 export const DEFAULT_LANGUAGES = [
-  'bash', 'shell', 'json', 'jsonc', 'javascript', 'typescript', 'jsx', 'tsx', 'python', 'yaml', 'http',
-  'html', 'css', 'diff', 'sql', 'markdown', 'go', 'ruby', 'php', 'xml', 'toml', 'ini', 'dockerfile', 'graphql',
+  'bash',
+  'shell',
+  'json',
+  'jsonc',
+  'javascript',
+  'typescript',
+  'jsx',
+  'tsx',
+  'python',
+  'yaml',
+  'http',
+  'html',
+  'css',
+  'diff',
+  'sql',
+  'markdown',
+  'go',
+  'ruby',
+  'php',
+  'xml',
+  'toml',
+  'ini',
+  'dockerfile',
+  'graphql',
 ]
 
 /** The names of the unified plugins, part of every cache key. */
-export const PLUGIN_FINGERPRINT = 'parse,frontmatter,gfm,directive,rehype,meta,raw,unsafe,tabs,mermaid,langs,pretty-code,copy,collect,v1'
+export const PLUGIN_FINGERPRINT =
+  'parse,frontmatter,gfm,directive,rehype,meta,raw,unsafe,tabs,mermaid,langs,pretty-code,copy,collect,v1'
 
 export interface MarkdownOptions {
   themes: { light: string; dark: string }

@@ -11,7 +11,9 @@ export function rehypeCheckLanguages(options: { isLoaded: (lang: string) => bool
   return function (tree: Root, file: VFile) {
     visit(tree, 'element', (node, _index, parent) => {
       if (node.tagName !== 'code' || !parent || (parent as Element).tagName !== 'pre') return
-      const classes = Array.isArray(node.properties.className) ? node.properties.className.map(String) : []
+      const classes = Array.isArray(node.properties.className)
+        ? node.properties.className.map(String)
+        : []
       const langClass = classes.find((c) => c.startsWith('language-'))
       if (!langClass) return
       const lang = langClass.slice('language-'.length)
@@ -30,7 +32,8 @@ export function rehypeCheckLanguages(options: { isLoaded: (lang: string) => bool
 export function rehypeCopyButton() {
   return function (tree: Root) {
     eachElement(tree, (node) => {
-      if (node.tagName !== 'figure' || node.properties.dataRehypePrettyCodeFigure === undefined) return
+      if (node.tagName !== 'figure' || node.properties.dataRehypePrettyCodeFigure === undefined)
+        return
       node.children.push({
         type: 'element',
         tagName: 'button',

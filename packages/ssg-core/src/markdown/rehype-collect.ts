@@ -53,7 +53,8 @@ export function rehypeCollect() {
     for (const node of ordered) {
       if (HEADING.test(node.tagName)) {
         const text = toString(node).trim()
-        if (typeof node.properties.id !== 'string' || !node.properties.id) node.properties.id = slugger.slug(text)
+        if (typeof node.properties.id !== 'string' || !node.properties.id)
+          node.properties.id = slugger.slug(text)
         const id = String(node.properties.id)
         headingIds.push(id)
         const depth = Number(node.tagName[1])
@@ -78,7 +79,11 @@ export function rehypeCollect() {
       node.children.push({
         type: 'element',
         tagName: 'a',
-        properties: { className: ['ssg-anchor'], href: `#${String(node.properties.id)}`, ariaLabel: `Link to this section: ${toString(node).trim()}` },
+        properties: {
+          className: ['ssg-anchor'],
+          href: `#${String(node.properties.id)}`,
+          ariaLabel: `Link to this section: ${toString(node).trim()}`,
+        },
         children: [{ type: 'text', value: '#' }],
       })
     })
@@ -90,14 +95,22 @@ function collectSections(tree: Root): CollectedSection[] {
   const add = (node: RootContent | ElementContent) => {
     const current = sections[sections.length - 1]!
     if (node.type === 'element' && (node.tagName === 'h2' || node.tagName === 'h3')) {
-      sections.push({ anchor: String(node.properties.id ?? ''), heading: toString(node).trim(), text: '', code: '' })
+      sections.push({
+        anchor: String(node.properties.id ?? ''),
+        heading: toString(node).trim(),
+        text: '',
+        code: '',
+      })
       return
     }
     if (node.type === 'element' && node.tagName === 'pre') {
       current.code += ' ' + identifiers(toString(node))
       return
     }
-    if (node.type === 'element' && (node.tagName === 'div' || node.tagName === 'figure' || node.tagName === 'section')) {
+    if (
+      node.type === 'element' &&
+      (node.tagName === 'div' || node.tagName === 'figure' || node.tagName === 'section')
+    ) {
       for (const child of node.children) add(child)
       return
     }
@@ -110,7 +123,11 @@ function collectSections(tree: Root): CollectedSection[] {
   }
   for (const child of tree.children) add(child)
   return sections
-    .map((s) => ({ ...s, text: s.text.replace(/\s+/g, ' ').trim(), code: s.code.replace(/\s+/g, ' ').trim() }))
+    .map((s) => ({
+      ...s,
+      text: s.text.replace(/\s+/g, ' ').trim(),
+      code: s.code.replace(/\s+/g, ' ').trim(),
+    }))
     .filter((s) => s.anchor !== null || s.text || s.code)
 }
 

@@ -15,7 +15,9 @@ export function rehypeTabs() {
       const group = String(node.properties.dataGroup ?? '')
       const tabs = node.children.filter(
         (child): child is Element =>
-          child.type === 'element' && Array.isArray(child.properties.className) && child.properties.className.includes('ssg-tab-source'),
+          child.type === 'element' &&
+          Array.isArray(child.properties.className) &&
+          child.properties.className.includes('ssg-tab-source'),
       )
       const buttons: ElementContent[] = []
       const panels: ElementContent[] = []
@@ -55,7 +57,12 @@ export function rehypeTabs() {
       })
       node.properties = { className: ['ssg-tabs'], ...(group ? { dataGroup: group } : {}) }
       node.children = [
-        { type: 'element', tagName: 'div', properties: { role: 'tablist', className: ['ssg-tabs__list'] }, children: buttons },
+        {
+          type: 'element',
+          tagName: 'div',
+          properties: { role: 'tablist', className: ['ssg-tabs__list'] },
+          children: buttons,
+        },
         ...panels,
       ]
     })

@@ -25,7 +25,9 @@ export function remarkDirectives() {
           parent.children.splice(
             index,
             1,
-            (directive.type === 'leafDirective' ? { type: 'paragraph', children: [text] } : text) as never,
+            (directive.type === 'leafDirective'
+              ? { type: 'paragraph', children: [text] }
+              : text) as never,
           )
           return SKIP
         }
@@ -54,7 +56,8 @@ export function remarkDirectives() {
       }
       if (directive.name === 'tabs') {
         const tabs = directive.children.filter(
-          (child): child is ContainerDirective => child.type === 'containerDirective' && child.name === 'tab',
+          (child): child is ContainerDirective =>
+            child.type === 'containerDirective' && child.name === 'tab',
         )
         if (tabs.length === 0)
           file.message('`::::tabs` holds no `:::tab{label="..."}` directive', {
@@ -64,7 +67,10 @@ export function remarkDirectives() {
           })
         directive.data = {
           hName: 'div',
-          hProperties: { className: ['ssg-tabs-source'], dataGroup: directive.attributes?.group ?? '' },
+          hProperties: {
+            className: ['ssg-tabs-source'],
+            dataGroup: directive.attributes?.group ?? '',
+          },
         }
         return
       }
@@ -77,21 +83,38 @@ export function remarkDirectives() {
             source: 'ssg-core',
           })
         if (!parent || (parent as ContainerDirective).name !== 'tabs')
-          file.message('A `:::tab` must sit directly inside a `::::tabs` directive (with more colons)', {
-            place,
-            ruleId: 'tab-outside-tabs',
-            source: 'ssg-core',
-          })
-        directive.data = { hName: 'div', hProperties: { className: ['ssg-tab-source'], dataLabel: label ?? 'Tab' } }
+          file.message(
+            'A `:::tab` must sit directly inside a `::::tabs` directive (with more colons)',
+            {
+              place,
+              ruleId: 'tab-outside-tabs',
+              source: 'ssg-core',
+            },
+          )
+        directive.data = {
+          hName: 'div',
+          hProperties: { className: ['ssg-tab-source'], dataLabel: label ?? 'Tab' },
+        }
         return
       }
       // An admonition.
       const first = directive.children[0]
       let title: Paragraph
-      if (first && first.type === 'paragraph' && first.data && 'directiveLabel' in first.data && first.data.directiveLabel) {
+      if (
+        first &&
+        first.type === 'paragraph' &&
+        first.data &&
+        'directiveLabel' in first.data &&
+        first.data.directiveLabel
+      ) {
         title = first
       } else {
-        title = { type: 'paragraph', children: [{ type: 'text', value: directive.name[0]!.toUpperCase() + directive.name.slice(1) }] }
+        title = {
+          type: 'paragraph',
+          children: [
+            { type: 'text', value: directive.name[0]!.toUpperCase() + directive.name.slice(1) },
+          ],
+        }
         directive.children.unshift(title as never)
       }
       title.data = { hName: 'p', hProperties: { className: ['ssg-admonition__title'] } }

@@ -32,23 +32,32 @@ export function remarkFrontMatter() {
     }
     const data = doc.toJS() ?? {}
     if (typeof data !== 'object' || Array.isArray(data)) {
-      const message = file.message('Front matter must be a YAML mapping of keys to values (like `title: Intro`)', {
-        place: yamlNode.position?.start ?? { line: 1, column: 1 },
-        ruleId: 'front-matter-type',
-        source: 'ssg-core',
-      })
+      const message = file.message(
+        'Front matter must be a YAML mapping of keys to values (like `title: Intro`)',
+        {
+          place: yamlNode.position?.start ?? { line: 1, column: 1 },
+          ruleId: 'front-matter-type',
+          source: 'ssg-core',
+        },
+      )
       message.fatal = true
       return
     }
     const result = frontMatterSchema.safeParse(data)
     if (!result.success) {
-      const lines = formatSchemaIssues({ issues: result.error.issues, input: data, schema: frontMatterSchema })
+      const lines = formatSchemaIssues({
+        issues: result.error.issues,
+        input: data,
+        schema: frontMatterSchema,
+      })
       result.error.issues.forEach((issue, index) => {
         let line = startLine
         let column = 1
         const key = issue.path[0]
         if (isMap(doc.contents) && typeof key === 'string') {
-          const pair = doc.contents.items.find((item) => isScalar(item.key) && item.key.value === key)
+          const pair = doc.contents.items.find(
+            (item) => isScalar(item.key) && item.key.value === key,
+          )
           const range = pair && isScalar(pair.key) ? pair.key.range : undefined
           if (range) {
             const pos = lineCounter.linePos(range[0])

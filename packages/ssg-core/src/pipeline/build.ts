@@ -60,29 +60,68 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   )
   for (const page of compiled) messages.push(...page.messages)
   const pages = dropDuplicateRoutes(compiled, messages)
-  const { sidebars, redirects, pageData } = await stage(timings, 'routes + link check', async () => {
-    const sidebars = resolveSidebars({ config, pages, messages })
-    const redirects = config.redirects.flatMap((r) => (Array.isArray(r.from) ? r.from : [r.from]).map((from) => ({ from, to: r.to })))
-    const routes = new Set([...pages.map((p) => p.route), ...redirects.map((r) => r.from)])
-    const staticFiles = await listStaticFiles(config.root)
-    messages.push(...checkLinks({ pages, routes, redirects: new Set(redirects.map((r) => r.from)), baseUrl: config.baseUrl, staticFiles }))
-    checkRedirects({ config, redirects, pages, messages })
-    const lastUpdated = await lastUpdatedTimes({ root: config.root, files: pages.map((p) => p.file) })
-    return { sidebars, redirects, pageData: createPageData({ config, pages, sidebars, lastUpdated }) }
-  })
-  const report: BuildReport = { config, outDir: path.resolve(config.root, config.outDir), pages: pages.length, cacheHits, messages, timings }
-  if (messages.some((m) => m.severity === 'error')) throw Object.assign(new BuildFailedError('The build failed: see the messages above'), { report })
+  const { sidebars, redirects, pageData } = await stage(
+    timings,
+    'routes + link check',
+    async () => {
+      const sidebars = resolveSidebars({ config, pages, messages })
+      const redirects = config.redirects.flatMap((r) =>
+        (Array.isArray(r.from) ? r.from : [r.from]).map((from) => ({ from, to: r.to })),
+      )
+      const routes = new Set([...pages.map((p) => p.route), ...redirects.map((r) => r.from)])
+      const staticFiles = await listStaticFiles(config.root)
+      messages.push(
+        ...checkLinks({
+          pages,
+          routes,
+          redirects: new Set(redirects.map((r) => r.from)),
+          baseUrl: config.baseUrl,
+          staticFiles,
+        }),
+      )
+      checkRedirects({ config, redirects, pages, messages })
+      const lastUpdated = await lastUpdatedTimes({
+        root: config.root,
+        files: pages.map((p) => p.file),
+      })
+      return {
+        sidebars,
+        redirects,
+        pageData: createPageData({ config, pages, sidebars, lastUpdated }),
+      }
+    },
+  )
+  const report: BuildReport = {
+    config,
+    outDir: path.resolve(config.root, config.outDir),
+    pages: pages.length,
+    cacheHits,
+    messages,
+    timings,
+  }
+  if (messages.some((m) => m.severity === 'error'))
+    throw Object.assign(new BuildFailedError('The build failed: see the messages above'), {
+      report,
+    })
 
   const outDir = report.outDir
   const staging = await createStagingDir(outDir)
   try {
-    const assets = await stage(timings, 'client bundle', () => bundleClient({ clientEntry: theme.clientEntry, outDir: staging, baseUrl: config.baseUrl }))
+    const assets = await stage(timings, 'client bundle', () =>
+      bundleClient({ clientEntry: theme.clientEntry, outDir: staging, baseUrl: config.baseUrl }),
+    )
     const buildId = hash(now().toISOString(), assets.entry)
     const sidebarFiles = sidebars.map((sidebar) => {
       const json = JSON.stringify(sidebar)
-      return { sidebar, path: `_ssg/sidebars/${sidebar.id}.${hash(json).slice(0, 10)}.json`, content: json }
+      return {
+        sidebar,
+        path: `_ssg/sidebars/${sidebar.id}.${hash(json).slice(0, 10)}.json`,
+        content: json,
+      }
     })
-    const sidebarUrls = Object.fromEntries(sidebarFiles.map((f) => [f.sidebar.id, config.baseUrl + f.path]))
+    const sidebarUrls = Object.fromEntries(
+      sidebarFiles.map((f) => [f.sidebar.id, config.baseUrl + f.path]),
+    )
     const search = await stage(timings, 'search index', async () => {
       if (!config.search.enabled) return { docUrl: '', indexUrl: '' }
       const files = buildSearchIndex({ pages: searchPages(pages, pageData), now })
@@ -93,12 +132,24 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const headTags = configHeadTags(config)
     const sidebarById = new Map<string, Sidebar>(sidebars.map((s) => [s.id, s]))
     await stage(timings, 'render + write', async () => {
-      const files: Array<{ path: string; content: string }> = sidebarFiles.map((f) => ({ path: f.path, content: f.content }))
+      const files: Array<{ path: string; content: string }> = sidebarFiles.map((f) => ({
+        path: f.path,
+        content: f.content,
+      }))
       const all = [...pageData, notFoundPage()]
       for (const page of all) {
         const sidebar = page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
-        const html = renderDocument({ route: { site, page, sidebar }, theme: theme.server, config, assets, headTags })
-        files.push({ path: page.layout === 'not-found' ? '404.html' : htmlFileOf(page.path), content: html })
+        const html = renderDocument({
+          route: { site, page, sidebar },
+          theme: theme.server,
+          config,
+          assets,
+          headTags,
+        })
+        files.push({
+          path: page.layout === 'not-found' ? '404.html' : htmlFileOf(page.path),
+          content: html,
+        })
         files.push({ path: dataFileOf(page.path), content: jsonForScript(page) })
       }
       files.push({ path: 'sitemap.xml', content: sitemapXml({ config, pages: pageData }) })
@@ -178,17 +229,33 @@ function checkRedirects(options: {
   messages: BuildMessage[]
 }) {
   const routes = new Set(options.pages.map((p) => p.route))
-  const file = options.config.configFile ? path.relative(options.config.root, options.config.configFile) : 'ssg.config.ts'
+  const file = options.config.configFile
+    ? path.relative(options.config.root, options.config.configFile)
+    : 'ssg.config.ts'
   options.redirects.forEach((r, i) => {
     if (routes.has(r.from))
-      options.messages.push({ file, severity: 'warning', message: `redirects: \`${r.from}\` is also a page; the redirect is skipped`, ruleId: 'duplicate-route' })
+      options.messages.push({
+        file,
+        severity: 'warning',
+        message: `redirects: \`${r.from}\` is also a page; the redirect is skipped`,
+        ruleId: 'duplicate-route',
+      })
     if (!r.to.startsWith('/')) return
     const target = r.to.split('#')[0]!
     const resolved = routes.has(target) ? target : routes.has(target + '/') ? target + '/' : null
     if (!resolved)
-      options.messages.push({ file, severity: 'error', message: `redirects[${i}]: the target \`${r.to}\` of \`${r.from}\` is not a page of the site`, ruleId: 'missing-page' })
+      options.messages.push({
+        file,
+        severity: 'error',
+        message: `redirects[${i}]: the target \`${r.to}\` of \`${r.from}\` is not a page of the site`,
+        ruleId: 'missing-page',
+      })
     else r.to = resolved + r.to.slice(target.length)
   })
   const pageRoutes = routes
-  options.redirects.splice(0, options.redirects.length, ...options.redirects.filter((r) => !pageRoutes.has(r.from)))
+  options.redirects.splice(
+    0,
+    options.redirects.length,
+    ...options.redirects.filter((r) => !pageRoutes.has(r.from)),
+  )
 }

@@ -31,7 +31,11 @@ export interface CompiledPage {
 }
 
 function humanize(id: string): string {
-  const last = id.split('/').filter((p) => p !== 'index').pop() ?? id
+  const last =
+    id
+      .split('/')
+      .filter((p) => p !== 'index')
+      .pop() ?? id
   const words = last.replace(/[-_]+/g, ' ').trim()
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Home'
 }
@@ -46,7 +50,10 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
     // A fatal `file.message` set by a plugin is not thrown; this is an unexpected failure.
     const reason = error instanceof Error ? error.message : String(error)
     if (!file.messages.some((m) => m.fatal))
-      file.message(`Cannot compile the page: ${reason}`, { ruleId: 'compile-failed', source: 'ssg-core' }).fatal = true
+      file.message(`Cannot compile the page: ${reason}`, {
+        ruleId: 'compile-failed',
+        source: 'ssg-core',
+      }).fatal = true
   }
   const frontMatter = file.data.frontMatter ?? {}
   const messages: BuildMessage[] = file.messages.map((m) => {

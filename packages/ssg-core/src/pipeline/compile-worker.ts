@@ -14,6 +14,9 @@ parentPort!.on('message', async (message: { id: number; pages: SourcePage[] }) =
     for (const page of message.pages) results.push(await compilePage(page, processor))
     parentPort!.postMessage({ id: message.id, results })
   } catch (error) {
-    parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.stack ?? error.message : String(error) })
+    parentPort!.postMessage({
+      id: message.id,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    })
   }
 })

@@ -40,7 +40,10 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
     await Promise.all(
       options.pages.map(async (page) => {
         try {
-          results.set(page.file, JSON.parse(await readFile(path.join(options.cacheDir!, keyOf(page) + '.json'), 'utf8')))
+          results.set(
+            page.file,
+            JSON.parse(await readFile(path.join(options.cacheDir!, keyOf(page) + '.json'), 'utf8')),
+          )
         } catch {
           todo.push(page)
         }
@@ -49,7 +52,8 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   } else todo.push(...options.pages)
   const cacheHits = options.pages.length - todo.length
   const workers = options.workers ?? (todo.length >= 60 ? Math.min(availableParallelism(), 8) : 0)
-  const compiled = workers > 0 ? await compileInWorkers(todo, md, workers) : await compileHere(todo, md)
+  const compiled =
+    workers > 0 ? await compileInWorkers(todo, md, workers) : await compileHere(todo, md)
   for (const page of compiled) results.set(page.file, page)
   if (options.cacheDir && compiled.length) {
     const bySource = new Map(todo.map((p) => [p.file, p]))
@@ -57,7 +61,10 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
       compiled
         .filter((page) => !page.failed)
         .map((page) =>
-          writeFile(path.join(options.cacheDir!, keyOf(bySource.get(page.file)!) + '.json'), JSON.stringify(page)),
+          writeFile(
+            path.join(options.cacheDir!, keyOf(bySource.get(page.file)!) + '.json'),
+            JSON.stringify(page),
+          ),
         ),
     )
   }
@@ -72,19 +79,27 @@ async function compileHere(pages: SourcePage[], md: MarkdownOptions): Promise<Co
   return out
 }
 
-async function compileInWorkers(pages: SourcePage[], md: MarkdownOptions, count: number): Promise<CompiledPage[]> {
+async function compileInWorkers(
+  pages: SourcePage[],
+  md: MarkdownOptions,
+  count: number,
+): Promise<CompiledPage[]> {
   if (pages.length === 0) return []
   // In dist/ this module may sit in dist/chunks/ while the worker entry is dist/compile-worker.js.
-  const workerUrl = [new URL('./compile-worker.js', import.meta.url), new URL('../compile-worker.js', import.meta.url)].find((u) =>
-    existsSync(u),
-  )
+  const workerUrl = [
+    new URL('./compile-worker.js', import.meta.url),
+    new URL('../compile-worker.js', import.meta.url),
+  ].find((u) => existsSync(u))
   if (!workerUrl) return compileHere(pages, md)
   const batchSize = Math.max(4, Math.min(50, Math.ceil(pages.length / (count * 8))))
   const batches: SourcePage[][] = []
   for (let i = 0; i < pages.length; i += batchSize) batches.push(pages.slice(i, i + batchSize))
   const out: CompiledPage[] = []
   let next = 0
-  const pool = Array.from({ length: Math.min(count, batches.length) }, () => new Worker(workerUrl, { workerData: md }))
+  const pool = Array.from(
+    { length: Math.min(count, batches.length) },
+    () => new Worker(workerUrl, { workerData: md }),
+  )
   try {
     await Promise.all(
       pool.map(
@@ -96,7 +111,8 @@ async function compileInWorkers(pages: SourcePage[], md: MarkdownOptions, count:
               worker.postMessage({ id, pages: batches[id] })
             }
             worker.on('message', (message: { results?: CompiledPage[]; error?: string }) => {
-              if (message.error) return reject(new Error(`A compile worker failed: ${message.error}`))
+              if (message.error)
+                return reject(new Error(`A compile worker failed: ${message.error}`))
               out.push(...message.results!)
               send()
             })

@@ -57,7 +57,11 @@ export async function discoverPages(options: {
 }): Promise<SourcePage[]> {
   const { config, messages } = options
   const collections = [
-    { kind: 'docs' as const, dir: path.join(config.root, 'content', 'docs'), base: config.docs.basePath },
+    {
+      kind: 'docs' as const,
+      dir: path.join(config.root, 'content', 'docs'),
+      base: config.docs.basePath,
+    },
     { kind: 'pages' as const, dir: path.join(config.root, 'content', 'pages'), base: '/' },
   ]
   const pages: SourcePage[] = []

@@ -28,7 +28,10 @@ export async function writeRedirects(options: {
       const file = path.join(options.outDir, htmlFileOf(from))
       await mkdir(path.dirname(file), { recursive: true })
       const target = to.startsWith('/') ? options.config.baseUrl + to.slice(1) : to
-      await writeFile(file, redirectPage({ to: target, canonical: to.startsWith('/') ? base + to : to }))
+      await writeFile(
+        file,
+        redirectPage({ to: target, canonical: to.startsWith('/') ? base + to : to }),
+      )
     }),
   )
 }

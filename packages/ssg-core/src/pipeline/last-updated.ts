@@ -9,15 +9,24 @@ const run = promisify(execFile)
  * Last change time of each file: the newest git commit touching it, read with ONE `git log`
  * for the whole content folder; files that git does not know use their mtime.
  */
-export async function lastUpdatedTimes(options: { root: string; files: string[] }): Promise<Map<string, string>> {
+export async function lastUpdatedTimes(options: {
+  root: string
+  files: string[]
+}): Promise<Map<string, string>> {
   const times = new Map<string, string>()
   try {
-    const { stdout: prefixOut } = await run('git', ['rev-parse', '--show-prefix'], { cwd: options.root })
-    const prefix = prefixOut.trim()
-    const { stdout } = await run('git', ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', 'content'], {
+    const { stdout: prefixOut } = await run('git', ['rev-parse', '--show-prefix'], {
       cwd: options.root,
-      maxBuffer: 256 * 1024 * 1024,
     })
+    const prefix = prefixOut.trim()
+    const { stdout } = await run(
+      'git',
+      ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', 'content'],
+      {
+        cwd: options.root,
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    )
     let current = 0
     for (const line of stdout.split('\n')) {
       if (line.startsWith('\0')) current = Number(line.slice(1)) * 1000

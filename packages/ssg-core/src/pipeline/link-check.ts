@@ -49,14 +49,26 @@ export function checkLinks(options: LinkCheckOptions): BuildMessage[] {
       const place = { file: page.file, line: link.line, column: link.column }
       if (target.path === '') {
         if (target.hash && !page.anchors.includes(target.hash))
-          messages.push({ ...place, severity: 'warning', message: `Cannot find heading \`#${target.hash}\` on this page`, ruleId: 'missing-anchor' })
+          messages.push({
+            ...place,
+            severity: 'warning',
+            message: `Cannot find heading \`#${target.hash}\` on this page`,
+            ruleId: 'missing-anchor',
+          })
         continue
       }
       if (/\.(md|markdown)$/i.test(target.path) && !target.path.startsWith('/')) {
-        const file = path.posix.normalize(path.posix.join(path.posix.dirname(page.file), target.path))
+        const file = path.posix.normalize(
+          path.posix.join(path.posix.dirname(page.file), target.path),
+        )
         const linked = byFile.get(file)
         if (!linked) {
-          messages.push({ ...place, severity: 'warning', message: `Cannot find the Markdown file \`${target.path}\` (looked for \`${file}\`)`, ruleId: 'missing-file' })
+          messages.push({
+            ...place,
+            severity: 'warning',
+            message: `Cannot find the Markdown file \`${target.path}\` (looked for \`${file}\`)`,
+            ruleId: 'missing-file',
+          })
           continue
         }
         rewrites.set(link.href, linked.route + (target.hash ? '#' + target.hash : ''))
@@ -65,7 +77,8 @@ export function checkLinks(options: LinkCheckOptions): BuildMessage[] {
       }
       if (!target.path.startsWith('/')) continue // relative non-Markdown links: assets next to pages
       let sitePath = target.path
-      if (options.baseUrl !== '/' && sitePath.startsWith(options.baseUrl)) sitePath = '/' + sitePath.slice(options.baseUrl.length)
+      if (options.baseUrl !== '/' && sitePath.startsWith(options.baseUrl))
+        sitePath = '/' + sitePath.slice(options.baseUrl.length)
       if (options.staticFiles.has(sitePath)) continue
       const route = resolveRoute(sitePath)
       if (!route) {
@@ -73,27 +86,41 @@ export function checkLinks(options: LinkCheckOptions): BuildMessage[] {
         messages.push({
           ...place,
           severity: 'error',
-          message: `Cannot find page \`${target.path}\`` + (suggestion ? `; did you mean \`${suggestion}\`?` : ''),
+          message:
+            `Cannot find page \`${target.path}\`` +
+            (suggestion ? `; did you mean \`${suggestion}\`?` : ''),
           ruleId: 'missing-page',
         })
         continue
       }
       // Links to `/x` for the route `/x/` (or `/x.html`) point at the canonical route in the output.
       if (route !== sitePath && !options.redirects.has(route))
-        rewrites.set(link.href, link.href.replace(target.path, options.baseUrl.slice(0, -1) + route))
-      if (!options.redirects.has(route)) checkAnchor(byRoute.get(route), target.hash, place, link.href)
+        rewrites.set(
+          link.href,
+          link.href.replace(target.path, options.baseUrl.slice(0, -1) + route),
+        )
+      if (!options.redirects.has(route))
+        checkAnchor(byRoute.get(route), target.hash, place, link.href)
     }
-    for (const [from, to] of rewrites) page.html = page.html.split(`href="${from}"`).join(`href="${to}"`)
+    for (const [from, to] of rewrites)
+      page.html = page.html.split(`href="${from}"`).join(`href="${to}"`)
   }
   return messages
 
-  function checkAnchor(target: CompiledPage | undefined, hash: string, place: { file: string; line: number; column: number }, href: string) {
+  function checkAnchor(
+    target: CompiledPage | undefined,
+    hash: string,
+    place: { file: string; line: number; column: number },
+    href: string,
+  ) {
     if (!hash || !target || target.anchors.includes(hash)) return
     const suggestion = closest(hash, target.anchors)
     messages.push({
       ...place,
       severity: 'warning',
-      message: `Cannot find heading \`#${hash}\` on \`${target.route}\` (link \`${href}\`)` + (suggestion ? `; did you mean \`#${suggestion}\`?` : ''),
+      message:
+        `Cannot find heading \`#${hash}\` on \`${target.route}\` (link \`${href}\`)` +
+        (suggestion ? `; did you mean \`#${suggestion}\`?` : ''),
       ruleId: 'missing-anchor',
     })
   }

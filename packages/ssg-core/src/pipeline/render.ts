@@ -1,5 +1,12 @@
 import type { ResolvedConfig } from '../config/load-config.js'
-import { APP_ROOT_ID, BOOTSTRAP_ID, type BootstrapData, type HeadTag, type RouteData, type ThemeServerModule } from '../theme/contract.js'
+import {
+  APP_ROOT_ID,
+  BOOTSTRAP_ID,
+  type BootstrapData,
+  type HeadTag,
+  type RouteData,
+  type ThemeServerModule,
+} from '../theme/contract.js'
 import { attributesToString, escapeHtml, jsonForScript } from '../util/html.js'
 import { SsgError } from '../util/errors.js'
 
@@ -15,7 +22,14 @@ export interface DocumentAssets {
 export function configHeadTags(config: ResolvedConfig): HeadTag[] {
   const tags = [...config.headTags] as HeadTag[]
   if (config.consentBanner)
-    tags.push({ tag: 'script', attributes: { src: config.consentBanner.src, async: true, ...config.consentBanner.attributes } })
+    tags.push({
+      tag: 'script',
+      attributes: {
+        src: config.consentBanner.src,
+        async: true,
+        ...config.consentBanner.attributes,
+      },
+    })
   if (config.tagManager) {
     const id = config.tagManager.containerId
     tags.push({
@@ -57,23 +71,34 @@ export function renderDocument(options: {
   }
   const base = config.url + config.baseUrl.replace(/\/$/, '')
   const canonical = base + page.path
-  const title = page.path === '/' || page.title === site.title ? site.title + (site.tagline ? ` - ${site.tagline}` : '') : `${page.title} | ${site.title}`
+  const title =
+    page.path === '/' || page.title === site.title
+      ? site.title + (site.tagline ? ` - ${site.tagline}` : '')
+      : `${page.title} | ${site.title}`
   const withBase = (url: string) => (url.startsWith('/') ? config.baseUrl + url.slice(1) : url)
   const head: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
-    page.layout === 'not-found' ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    page.layout === 'not-found'
+      ? '<meta name="robots" content="noindex">'
+      : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<meta property="og:type" content="${page.layout === 'doc' ? 'article' : 'website'}">`,
     `<meta property="og:title" content="${escapeHtml(page.title)}">`,
-    page.description ? `<meta property="og:description" content="${escapeHtml(page.description)}">` : '',
+    page.description
+      ? `<meta property="og:description" content="${escapeHtml(page.description)}">`
+      : '',
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     '<meta name="twitter:card" content="summary">',
     `<meta name="twitter:title" content="${escapeHtml(page.title)}">`,
-    page.description ? `<meta name="twitter:description" content="${escapeHtml(page.description)}">` : '',
-    config.favicon ? `<link rel="icon" href="${escapeHtml(withBase(config.favicon))}"${config.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>` : '',
+    page.description
+      ? `<meta name="twitter:description" content="${escapeHtml(page.description)}">`
+      : '',
+    config.favicon
+      ? `<link rel="icon" href="${escapeHtml(withBase(config.favicon))}"${config.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`
+      : '',
     rendered.head,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<link rel="modulepreload" href="${escapeHtml(assets.entry)}">`,
@@ -83,9 +108,16 @@ export function renderDocument(options: {
       : '',
     ...options.headTags.filter((t) => (t.position ?? 'head') === 'head').map(tagToHtml),
   ]
-  const bodyStart = options.headTags.filter((t) => t.position === 'body-start').map(tagToHtml).join('')
+  const bodyStart = options.headTags
+    .filter((t) => t.position === 'body-start')
+    .map(tagToHtml)
+    .join('')
   const bootstrap: BootstrapData = { site, page: { ...page, html: '' } }
-  const htmlAttributes = attributesToString({ lang: site.lang, dir: 'ltr', ...rendered.htmlAttributes })
+  const htmlAttributes = attributesToString({
+    lang: site.lang,
+    dir: 'ltr',
+    ...rendered.htmlAttributes,
+  })
   return (
     `<!doctype html><html${htmlAttributes}><head>${head.filter(Boolean).join('')}</head>` +
     `<body>${bodyStart}<div id="${APP_ROOT_ID}">${rendered.body}</div>` +

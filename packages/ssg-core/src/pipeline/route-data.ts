@@ -17,7 +17,10 @@ export function createPageData(options: {
   lastUpdated: Map<string, string>
 }): PageData[] {
   const { config, sidebars } = options
-  const placement = new Map<string, { sidebar: Sidebar; index: number; flat: ReturnType<typeof flattenSidebar> }>()
+  const placement = new Map<
+    string,
+    { sidebar: Sidebar; index: number; flat: ReturnType<typeof flattenSidebar> }
+  >()
   for (const sidebar of sidebars) {
     const flat = flattenSidebar(sidebar.items)
     flat.forEach((entry, index) => {
@@ -26,7 +29,10 @@ export function createPageData(options: {
   }
   return options.pages.map((page): PageData => {
     const layout = page.frontMatter.layout ?? (page.kind === 'docs' ? 'doc' : 'page')
-    const place = page.frontMatter.sidebar === false || page.kind !== 'docs' ? undefined : placement.get(page.route)
+    const place =
+      page.frontMatter.sidebar === false || page.kind !== 'docs'
+        ? undefined
+        : placement.get(page.route)
     const navLink = (i: number): NavLink | null => {
       const entry = place?.flat[i]
       return entry ? { label: entry.label, href: entry.href } : null
@@ -41,13 +47,27 @@ export function createPageData(options: {
       toc: page.toc,
       hideTableOfContents: page.frontMatter.hide_table_of_contents ?? false,
       sidebarId: place ? place.sidebar.id : null,
-      breadcrumbs: trail.map((c) => ({ label: c.label, href: c.type === 'category' ? (c.href ?? '') : c.href })),
+      breadcrumbs: trail.map((c) => ({
+        label: c.label,
+        href: c.type === 'category' ? (c.href ?? '') : c.href,
+      })),
       prev: place ? navLink(place.index - 1) : null,
       next: place ? navLink(place.index + 1) : null,
       lastUpdated: layout === 'doc' ? (options.lastUpdated.get(page.file) ?? null) : null,
-      editUrl: config.docs.editUrl && page.kind === 'docs' ? config.docs.editUrl.replace(/\/?$/, '/') + page.file : null,
+      editUrl:
+        config.docs.editUrl && page.kind === 'docs'
+          ? config.docs.editUrl.replace(/\/?$/, '/') + page.file
+          : null,
       hero: page.frontMatter.hero
-        ? { title: page.frontMatter.hero.title, ...(page.frontMatter.hero.tagline ? { tagline: page.frontMatter.hero.tagline } : {}), actions: page.frontMatter.hero.actions.map((a) => ({ label: a.label, href: a.href, ...(a.variant ? { variant: a.variant } : {}) })) }
+        ? {
+            title: page.frontMatter.hero.title,
+            ...(page.frontMatter.hero.tagline ? { tagline: page.frontMatter.hero.tagline } : {}),
+            actions: page.frontMatter.hero.actions.map((a) => ({
+              label: a.label,
+              href: a.href,
+              ...(a.variant ? { variant: a.variant } : {}),
+            })),
+          }
         : null,
       cards: page.frontMatter.cards ?? [],
       needsMermaid: page.needsMermaid,
@@ -73,7 +93,11 @@ export function createSiteData(options: {
     lang: config.lang,
     logo: { src: logo.src, srcDark: logo.srcDark ?? logo.src, alt: logo.alt, href: logo.href },
     navbar: {
-      items: config.navbar.items.map((i) => ({ label: i.label, href: i.href, activeBasePath: i.activeBasePath ?? i.href })),
+      items: config.navbar.items.map((i) => ({
+        label: i.label,
+        href: i.href,
+        activeBasePath: i.activeBasePath ?? i.href,
+      })),
       ...(config.navbar.signIn ? { signIn: config.navbar.signIn } : {}),
       ...(config.navbar.sourceLink ? { sourceLink: config.navbar.sourceLink } : {}),
       hideOnScroll: config.navbar.hideOnScroll,
@@ -85,14 +109,22 @@ export function createSiteData(options: {
             id: config.announcementBar.id,
             content: config.announcementBar.content,
             isCloseable: config.announcementBar.isCloseable,
-            ...(config.announcementBar.backgroundColor ? { backgroundColor: config.announcementBar.backgroundColor } : {}),
-            ...(config.announcementBar.textColor ? { textColor: config.announcementBar.textColor } : {}),
+            ...(config.announcementBar.backgroundColor
+              ? { backgroundColor: config.announcementBar.backgroundColor }
+              : {}),
+            ...(config.announcementBar.textColor
+              ? { textColor: config.announcementBar.textColor }
+              : {}),
           },
         }
       : {}),
     colorMode: config.colorMode,
     docs: { basePath: config.docs.basePath, versionLabel: config.docs.versionLabel },
-    search: { enabled: config.search.enabled, maxResults: config.search.maxResults, ...options.search },
+    search: {
+      enabled: config.search.enabled,
+      maxResults: config.search.maxResults,
+      ...options.search,
+    },
     sidebars: options.sidebarUrls,
     buildId: options.buildId,
     themeOptions: config.theme.options,

@@ -10,7 +10,11 @@ export async function createStagingDir(outDir: string): Promise<string> {
 }
 
 /** Writes files under `dir`, creating folders once each, with bounded concurrency. */
-export async function writeFiles(dir: string, files: Array<{ path: string; content: string | Uint8Array }>, concurrency = 64): Promise<void> {
+export async function writeFiles(
+  dir: string,
+  files: Array<{ path: string; content: string | Uint8Array }>,
+  concurrency = 64,
+): Promise<void> {
   const folders = new Set(files.map((f) => path.dirname(path.join(dir, f.path))))
   await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })))
   let next = 0

@@ -15,14 +15,22 @@ export interface BuildMessage {
 const RULE_DOCS = 'https://ssg.example/docs/errors#'
 
 /** Formats messages one per line as `file:line:column  severity  message  rule`, then a summary. */
-export function formatMessages(messages: BuildMessage[], options: { frames?: boolean } = {}): string {
+export function formatMessages(
+  messages: BuildMessage[],
+  options: { frames?: boolean } = {},
+): string {
   const sorted = [...messages].sort(
-    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0),
   )
   const lines: string[] = []
   for (const m of sorted) {
     const place = m.line === undefined ? m.file : `${m.file}:${m.line}:${m.column ?? 1}`
-    lines.push(`${place}  ${m.severity === 'error' ? 'error' : 'warning'}  ${m.message}  ${m.ruleId}`)
+    lines.push(
+      `${place}  ${m.severity === 'error' ? 'error' : 'warning'}  ${m.message}  ${m.ruleId}`,
+    )
     if (options.frames && m.frame) lines.push(m.frame.replace(/^/gm, '    '))
   }
   const errors = messages.filter((m) => m.severity === 'error').length

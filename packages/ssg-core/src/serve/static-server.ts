@@ -32,7 +32,10 @@ export function contentType(file: string): string {
  * `x/index.html`, `/x/` -> `x/index.html`. Returns null for anything outside the root (`..`,
  * encoded dots, backslashes, NUL, symlinks pointing out) and for folders without an index.
  */
-export async function resolveFile(root: string, urlPath: string): Promise<{ file: string; redirect?: string } | null> {
+export async function resolveFile(
+  root: string,
+  urlPath: string,
+): Promise<{ file: string; redirect?: string } | null> {
   let decoded: string
   try {
     decoded = decodeURIComponent(urlPath)
@@ -53,12 +56,16 @@ export async function resolveFile(root: string, urlPath: string): Promise<{ file
     }
   }
   const direct = path.join(realRoot, decoded)
-  if (decoded.endsWith('/')) return (await inside(path.join(direct, 'index.html'))) ? { file: path.join(direct, 'index.html') } : null
+  if (decoded.endsWith('/'))
+    return (await inside(path.join(direct, 'index.html')))
+      ? { file: path.join(direct, 'index.html') }
+      : null
   const asFile = await inside(direct)
   if (asFile) return { file: asFile }
   const asHtml = await inside(direct + '.html')
   if (asHtml) return { file: asHtml }
-  if (await inside(path.join(direct, 'index.html'))) return { file: path.join(direct, 'index.html'), redirect: urlPath + '/' }
+  if (await inside(path.join(direct, 'index.html')))
+    return { file: path.join(direct, 'index.html'), redirect: urlPath + '/' }
   return null
 }
 
@@ -105,12 +112,22 @@ export function createStaticServer(options: StaticServerOptions): Server {
   })
 }
 
-async function send(file: string, res: ServerResponse, req: IncomingMessage, options: StaticServerOptions) {
+async function send(
+  file: string,
+  res: ServerResponse,
+  req: IncomingMessage,
+  options: StaticServerOptions,
+) {
   const type = contentType(file)
   res.setHeader('Content-Type', type)
   res.setHeader('X-Content-Type-Options', 'nosniff')
   const hashed = file.includes(`${path.sep}_ssg${path.sep}assets${path.sep}`)
-  res.setHeader('Cache-Control', hashed && options.immutableAssets !== false ? 'public, max-age=31536000, immutable' : 'no-cache')
+  res.setHeader(
+    'Cache-Control',
+    hashed && options.immutableAssets !== false
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache',
+  )
   if (options.transformHtml && type.startsWith('text/html')) {
     const { readFile } = await import('node:fs/promises')
     const body = options.transformHtml(await readFile(file, 'utf8'))

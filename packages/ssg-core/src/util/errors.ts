@@ -27,7 +27,11 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** The candidate closest to `value`, when it is close enough to be a plausible typo. */
-export function closest(value: string, candidates: Iterable<string>, maxRatio = 0.4): string | undefined {
+export function closest(
+  value: string,
+  candidates: Iterable<string>,
+  maxRatio = 0.4,
+): string | undefined {
   let best: string | undefined
   let bestScore = Infinity
   for (const candidate of candidates) {
@@ -38,7 +42,9 @@ export function closest(value: string, candidates: Iterable<string>, maxRatio = 
     }
   }
   if (best === undefined) return undefined
-  return bestScore <= Math.max(2, Math.ceil(Math.max(value.length, best.length) * maxRatio)) ? best : undefined
+  return bestScore <= Math.max(2, Math.ceil(Math.max(value.length, best.length) * maxRatio))
+    ? best
+    : undefined
 }
 
 /** Every message of an error and its causes, outermost first. */

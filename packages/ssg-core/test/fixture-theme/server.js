@@ -1,10 +1,18 @@
 // A minimal theme for the core's own tests: renders the route data as plain, predictable HTML.
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
+const esc = (s) =>
+  String(s).replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
+  )
 export const contractVersion = 1
 export function renderPage({ site, page, sidebar }) {
   const links = (items) =>
     items
-      .map((i) => (i.type === 'link' ? `<li><a href="${esc(i.href)}">${esc(i.label)}</a></li>` : `<li>${esc(i.label)}<ul>${links(i.items)}</ul></li>`))
+      .map((i) =>
+        i.type === 'link'
+          ? `<li><a href="${esc(i.href)}">${esc(i.label)}</a></li>`
+          : `<li>${esc(i.label)}<ul>${links(i.items)}</ul></li>`,
+      )
       .join('')
   return {
     head: '<meta name="fixture-theme" content="1">',

@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { createStaticServer } from '@ssg/core'
+
+const run = promisify(execFile)
+
+/** The repository root. */
+export const repoRoot = path.resolve(fileURLToPath(new URL('../..', import.meta.url)))
+/** The docs site folder and its build output (built by `pnpm build` before the browser tests). */
+export const docsRoot = path.join(repoRoot, 'sites/docs')
+export const docsBuild = path.join(docsRoot, 'build')
+const ssgBin = path.join(repoRoot, 'packages/ssg-core/bin/ssg.js')
+
+/** Runs `ssg build` on a site folder; resolves with the exit code and the output. */
+export async function buildSite(siteDir: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [ssgBin, 'build', siteDir, ...args], { cwd: siteDir })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string }
+    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' }
+  }
+}
+
+export interface ServedSite {
+  url: string
+  close(): Promise<void>
+}
+
+/** Serves a built folder on a free loopback port, as a production static host would. */
+export async function serveStatic(dir: string): Promise<ServedSite> {
+  if (!existsSync(dir)) throw new Error(`Nothing to serve at ${dir}: build the site first (pnpm build)`)
+  const server = createStaticServer({ root: dir, host: '127.0.0.1', port: 0 })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Headless Debian Chromium driven by playwright-core. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
+
+/**
+ * Blocks third-party hosts (the consent banner and tag manager of the config): the machine has
+ * no network, and the page must work without them.
+ */
+export async function blockThirdParty(page: Page): Promise<void> {
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort())
+}
+
+/** Collects console errors and warnings of a page, for "no hydration warning" assertions. */
+export function collectConsole(page: Page): Array<{ type: string; text: string }> {
+  const messages: Array<{ type: string; text: string }> = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push({ type: m.type(), text: m.text() })
+  })
+  page.on('pageerror', (e) => messages.push({ type: 'pageerror', text: e.message }))
+  return messages
+}
+
+/** Routes of the specification (`../shared/spec/routes.tsv`). */
+export async function specRoutes(): Promise<Array<{ route: string; sidebar: string }>> {
+  const { readFile } = await import('node:fs/promises')
+  const text = await readFile(path.join(repoRoot, '../shared/spec/routes.tsv'), 'utf8')
+  return text
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => {
+      const [route, sidebar] = l.split('\t')
+      return { route: route!, sidebar: sidebar ?? 'none' }
+    })
+}
+
+export async function specRedirects(): Promise<Array<{ from: string; to: string }>> {
+  const { readFile } = await import('node:fs/promises')
+  const text = await readFile(path.join(repoRoot, '../shared/spec/redirects.tsv'), 'utf8')
+  return text
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => {
+      const [from, to] = l.split('\t')
+      return { from: from!, to: to! }
+    })
+}

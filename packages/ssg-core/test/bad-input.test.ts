@@ -1,0 +1,154 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { build } from '../src/pipeline/build.js'
+import { formatMessages } from '../src/report/messages.js'
+import { BuildFailedError } from '../src/util/errors.js'
+import { makeSite, fixtureTheme } from './helpers.js'
+
+async function failure(root: string): Promise<string> {
+  try {
+    await build({ root, cache: false, workers: 0 })
+  } catch (error) {
+    if (error instanceof BuildFailedError) {
+      const report = (
+        error as BuildFailedError & { report: { messages: Parameters<typeof formatMessages>[0] } }
+      ).report
+      return formatMessages(report.messages)
+    }
+    return (error as Error).message
+  }
+  throw new Error('expected the build to fail')
+}
+
+describe('bad input fails with file, place and what to do', () => {
+  test('malformed YAML front matter', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '---\ntitle: Home\ndescription: [unclosed\n---\n\nText\n' },
+    })
+    expect(await failure(root)).toMatchInlineSnapshot(`
+      "content/docs/index.md:3:23  error  Front matter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]  front-matter-yaml
+      1 error (see https://ssg.example/docs/errors#<rule> for each rule)"
+    `)
+  })
+
+  test('front matter of the wrong type', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '---\ntitle: Home\nsidebar_position: "2"\n---\nText\n' },
+    })
+    expect(await failure(root)).toContain(
+      'content/docs/index.md:3:1  error  sidebar_position: expected number, received "2" (string)',
+    )
+  })
+
+  test('unknown config key, with a suggestion', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '# Home\n' },
+      config: { navbar: { itms: [] } },
+    })
+    const message = await failure(root)
+    expect(message).toMatch(/^invalid config in .*ssg\.config\.ts\n/)
+    expect(message).toContain('navbar.itms: unknown key; did you mean `items`?')
+  })
+
+  test('wrong config type', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '# Home\n' },
+      config: { search: { maxResults: '20' } },
+    })
+    const message = await failure(root)
+    expect(message).toContain('search.maxResults: expected number, received "20" (string)')
+    expect(message).toContain('hint: write the number without quotes: maxResults: 20')
+  })
+
+  test('broken internal links: every one, placed, with the closest route', async () => {
+    const root = await makeSite({
+      files: {
+        'content/docs/index.md':
+          '# Home\n\nSee [install](/docs/instal) and\n[other](/docs/nope/deeper).\n',
+        'content/docs/install.md': '# Install\n',
+      },
+    })
+    expect(await failure(root)).toMatchInlineSnapshot(`
+      "content/docs/index.md:3:5  error  Cannot find page \`/docs/instal\`; did you mean \`/docs/install\`?  missing-page
+      content/docs/index.md:4:1  error  Cannot find page \`/docs/nope/deeper\`  missing-page
+      2 errors (see https://ssg.example/docs/errors#<rule> for each rule)"
+    `)
+  })
+
+  test('unclosed directive', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '# Home\n\n:::warning\nCareful.\n' },
+    })
+    expect(await failure(root)).toContain(
+      'content/docs/index.md:3:1  error  Unclosed directive `:::warning`: add a line `:::` where it ends  unclosed-directive',
+    )
+  })
+
+  test('script, event handlers and javascript: URLs in content', async () => {
+    const root = await makeSite({
+      files: {
+        'content/docs/index.md':
+          '# Home\n\n<script>alert(1)</script>\n\n<img src="x.png" onerror="alert(1)" alt="">\n\n<a href="javascript:alert(1)">x</a>\n',
+      },
+    })
+    const message = await failure(root)
+    expect(message).toContain(
+      'content/docs/index.md:3:1  error  `<script>` is not allowed in content',
+    )
+    expect(message).toContain(
+      'content/docs/index.md:5:1  error  Event handler attribute `onerror` is not allowed in content',
+    )
+    expect(message).toContain(
+      'content/docs/index.md:7:1  error  `javascript:` URL in `href` is not allowed in content',
+    )
+  })
+
+  test('unreadable file', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '# Home\n' },
+      symlinks: { 'content/docs/gone.md': '/nonexistent/file.md' },
+    })
+    expect(await failure(root)).toContain(
+      'content/docs/gone.md  error  Cannot read the file: ENOENT',
+    )
+  })
+
+  test('a theme that is not installed names the package and the fix', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '# Home\n' },
+      config: { theme: { package: '@nope/theme' } },
+    })
+    expect(await failure(root)).toContain('Cannot find the theme `@nope/theme`')
+  })
+})
+
+describe('warnings do not fail the build', () => {
+  test('duplicate route, broken .md link and missing anchor warn', async () => {
+    const root = await makeSite({
+      files: {
+        'content/docs/a.md':
+          '---\nslug: /docs/b\n---\n# A\n\n[missing file](./nope.md) [bad anchor](/docs/b#nope)\n',
+        'content/docs/b.md': '# B\n',
+      },
+    })
+    const report = await build({ root, cache: false, workers: 0 })
+    expect(formatMessages(report.messages)).toMatchInlineSnapshot(`
+      "content/docs/a.md:6:1  warning  Cannot find the Markdown file \`./nope.md\` (looked for \`content/docs/nope.md\`)  missing-file
+      content/docs/a.md:6:27  warning  Cannot find heading \`#nope\` on \`/docs/b\` (link \`/docs/b#nope\`)  missing-anchor
+      content/docs/b.md:1:1  warning  Duplicate route \`/docs/b\`: \`content/docs/a.md\` has it already, this file is skipped; change one file's name or \`slug\`  duplicate-route
+      3 warnings (see https://ssg.example/docs/errors#<rule> for each rule)"
+    `)
+  })
+})
+
+test('a failed build leaves the previous build/ untouched', async () => {
+  const root = await makeSite({ files: { 'content/docs/index.md': '# Home\n\nFirst version.\n' } })
+  await build({ root, cache: false, workers: 0 })
+  const before = await readFile(path.join(root, 'build/docs/index.html'), 'utf8')
+  expect(before).toContain('First version.')
+  await writeFile(path.join(root, 'content/docs/index.md'), '# Home\n\n[broken](/docs/missing)\n')
+  await expect(build({ root, cache: false, workers: 0 })).rejects.toThrow(BuildFailedError)
+  expect(await readFile(path.join(root, 'build/docs/index.html'), 'utf8')).toBe(before)
+  expect(fixtureTheme).toBeTruthy()
+})

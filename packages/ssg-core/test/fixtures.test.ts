@@ -1,0 +1,60 @@
+import { cp, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from 'vitest'
+import { build } from '../src/pipeline/build.js'
+import { fixtureTheme } from './helpers.js'
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url))
+
+/** Every `fixtures/<case>/` is a site: its pages' HTML and its messages are compared to `expected/`. */
+for (const name of await readdir(fixtures)) {
+  test(name, async () => {
+    const dir = path.join(fixtures, name)
+    const root = await mkdtemp(path.join(tmpdir(), `ssg-fixture-${name}-`))
+    await cp(path.join(dir, 'content'), path.join(root, 'content'), { recursive: true })
+    const extra = existsSync(path.join(dir, 'config.json'))
+      ? JSON.parse(await readFile(path.join(dir, 'config.json'), 'utf8'))
+      : {}
+    const config = {
+      title: 'Fixture',
+      url: 'https://example.com',
+      theme: { package: fixtureTheme },
+      code: { extraLanguages: ['kotlin', 'hcl'] },
+      ...extra,
+    }
+    await writeFile(path.join(root, 'ssg.config.ts'), `export default ${JSON.stringify(config)}\n`)
+    const report = await build({
+      root,
+      cache: false,
+      workers: 0,
+      now: () => new Date('2026-01-01T00:00:00Z'),
+    })
+    const dataDir = path.join(root, 'build/_ssg/data')
+    const pages = (await readdir(dataDir, { recursive: true }))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+    for (const file of pages) {
+      const page = JSON.parse(await readFile(path.join(dataDir, file), 'utf8'))
+      const { html, lastUpdated: _ignored, ...rest } = page
+      const expectedBase = path.join(dir, 'expected', file.replace(/\.json$/, ''))
+      await expect(html.replace(/></g, '>\n<')).toMatchFileSnapshot(expectedBase + '.html')
+      await expect(JSON.stringify(rest, null, 2) + '\n').toMatchFileSnapshot(
+        expectedBase + '.data.json',
+      )
+    }
+    const sidebarDir = path.join(root, 'build/_ssg/sidebars')
+    for (const file of await readdir(sidebarDir)) {
+      const sidebar = JSON.parse(await readFile(path.join(sidebarDir, file), 'utf8'))
+      await expect(JSON.stringify(sidebar, null, 2) + '\n').toMatchFileSnapshot(
+        path.join(dir, 'expected', `sidebar-${sidebar.id}.json`),
+      )
+    }
+    const messages = report.messages.map(({ frame: _frame, ...m }) => m)
+    await expect(JSON.stringify(messages, null, 2) + '\n').toMatchFileSnapshot(
+      path.join(dir, 'expected', 'messages.json'),
+    )
+  })
+}

@@ -1,0 +1,29 @@
+import { mkdtemp, mkdir, writeFile, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const fixtureTheme = fileURLToPath(new URL('./fixture-theme', import.meta.url))
+
+/** Writes a site into a fresh temporary folder. `config` is merged into a minimal valid config. */
+export async function makeSite(options: {
+  files: Record<string, string>
+  config?: Record<string, unknown> | string
+  symlinks?: Record<string, string>
+}): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'ssg-site-'))
+  const config =
+    typeof options.config === 'string'
+      ? options.config
+      : `export default ${JSON.stringify({ title: 'Fixture', url: 'https://example.com', theme: { package: fixtureTheme }, ...options.config }, null, 2)}\n`
+  await writeFile(path.join(root, 'ssg.config.ts'), config)
+  for (const [file, content] of Object.entries(options.files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true })
+    await writeFile(path.join(root, file), content)
+  }
+  for (const [file, target] of Object.entries(options.symlinks ?? {})) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true })
+    await symlink(target, path.join(root, file))
+  }
+  return root
+}
