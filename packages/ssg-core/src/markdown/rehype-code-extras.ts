@@ -32,7 +32,8 @@ export function rehypeCheckLanguages(options: { isLoaded: (lang: string) => bool
 export function rehypeCopyButton() {
   return function (tree: Root) {
     eachElement(tree, (node) => {
-      if (node.tagName !== 'figure' || node.properties.dataRehypePrettyCodeFigure === undefined)
+      // rehype-pretty-code sets the attribute under its HTML name, not the camel-cased property.
+      if (node.tagName !== 'figure' || !('data-rehype-pretty-code-figure' in node.properties))
         return
       node.children.push({
         type: 'element',
