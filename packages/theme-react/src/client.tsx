@@ -1,0 +1,131 @@
+/**
+ * The browser entry: hydrates the server-rendered page, then loads the client router (a separate
+ * chunk: until it is there, links simply load documents). The core bundles this file with
+ * esbuild (code splitting, minified) together with the site.
+ */
+import './styles/index.css'
+import type { BootstrapData, PageData, Sidebar, SiteData } from '@ssg/core/contract'
+import { APP_ROOT_ID, ARTICLE_ATTRIBUTE, BOOTSTRAP_ID, pageDataUrl } from '@ssg/core/contract'
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { App } from './App'
+import { loadLayout } from './layouts'
+import { announce } from './lib/announce'
+import { COLOR_MODE_KEY, setColorMode } from './lib/color-mode'
+import { clearReloadGuard, reloadOnce } from './lib/reload'
+import type { Router, RouterDeps, RouterState, ScrollTarget } from './lib/router'
+import { documentTitle, routeForUrl, samePath } from './lib/url'
+
+const deps: RouterDeps = {
+  pageDataUrl,
+  loadLayout,
+  reloadOnce,
+  routeForUrl,
+  samePath,
+  documentTitle,
+}
+
+function scrollTo(target: ScrollTarget): void {
+  if (!target) return
+  if ('top' in target) return window.scrollTo(0, target.top)
+  const element = document.getElementById(decodeURIComponent(target.hash.slice(1)))
+  if (element) element.scrollIntoView()
+  else window.scrollTo(0, 0)
+}
+
+const noSubscribe = () => () => {}
+
+interface ClientAppProps {
+  site: SiteData
+  page: PageData
+  sidebar: Sidebar | null
+}
+
+function ClientApp({ site, page, sidebar }: ClientAppProps) {
+  const [router, setRouter] = useState<Router | null>(null)
+  const [initial] = useState<RouterState>(() => ({
+    page,
+    sidebar,
+    loading: false,
+    slow: false,
+    error: null,
+    id: 0,
+    scroll: null,
+  }))
+  useEffect(() => {
+    import('./lib/router').then(
+      ({ createRouter }) => {
+        const created = createRouter(site, page, sidebar, deps)
+        created.start()
+        setRouter(created)
+        clearReloadGuard()
+      },
+      (error: unknown) =>
+        console.warn('Could not load the client router; links load pages.', error),
+    )
+    // The first page's data only: later pages come from the router.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  const state = useSyncExternalStore(
+    router ? router.subscribe : noSubscribe,
+    router ? router.getState : () => initial,
+    () => initial,
+  )
+  // After each rendered navigation: announce the page and move focus to the page start (the next
+  // Tab reaches the skip link), as a document load would.
+  useLayoutEffect(() => {
+    if (state.id === 0) return
+    document.getElementById('ssg-focus-start')?.focus({ preventScroll: true })
+    announce(state.page.title)
+  }, [state.id, state.page.title])
+  useLayoutEffect(() => scrollTo(state.scroll), [state.scroll])
+  useEffect(() => {
+    const root = document.getElementById(APP_ROOT_ID)
+    if (router && root) router.observeLinks(root)
+  }, [router, state.page])
+  return (
+    <App
+      site={site}
+      page={state.page}
+      sidebar={state.sidebar}
+      navigation={state}
+      {...(router ? { navigate: router.navigate } : {})}
+    />
+  )
+}
+
+async function getSidebar(site: SiteData, id: string): Promise<Sidebar> {
+  const url = site.sidebars[id] ?? ''
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`Could not load ${url}: the server answered ${response.status}`)
+  return (await response.json()) as Sidebar
+}
+
+async function start(): Promise<void> {
+  const root = document.getElementById(APP_ROOT_ID)
+  const script = document.getElementById(BOOTSTRAP_ID)
+  if (!root || !script?.textContent) return
+  const { site, page: data } = JSON.parse(script.textContent) as BootstrapData
+  // The article is in the DOM already: take it from there instead of shipping it twice.
+  const page = { ...data, html: root.querySelector(`[${ARTICLE_ATTRIBUTE}]`)?.innerHTML ?? '' }
+  let sidebar: Sidebar | null = null
+  try {
+    ;[sidebar] = await Promise.all([
+      page.sidebarId ? getSidebar(site, page.sidebarId) : null,
+      loadLayout(page.layout),
+    ])
+  } catch (error) {
+    // The page stays a working static page; a reload may fix a transient failure (once).
+    reloadOnce(location.href, error)
+    return
+  }
+  // Another tab changed the colour mode.
+  window.addEventListener('storage', (event) => {
+    if (event.key === COLOR_MODE_KEY && (event.newValue === 'light' || event.newValue === 'dark')) {
+      setColorMode(event.newValue)
+    }
+  })
+  hydrateRoot(root, <ClientApp site={site} page={page} sidebar={sidebar} />)
+}
+
+void start()

@@ -1,0 +1,62 @@
+import { ARTICLE_ATTRIBUTE } from '@ssg/core/contract'
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from 'react'
+import { useTheme } from '../../context'
+import { storage } from '../../lib/storage'
+
+/** Props of {@link Article}. */
+export interface ArticleProps {
+  /** The article HTML from the Markdown pipeline. */
+  html: string
+  className?: string
+}
+
+// Tabs and copy buttons load their code on first use (it is not needed to read a page).
+const behaviours = () => import('../../lib/article')
+const INTERACTIVE = '.ssg-copy, .ssg-tabs [role="tab"]'
+const TAB_KEYS = ['ArrowRight', 'ArrowLeft', 'Home', 'End']
+const warn = (error: unknown) => console.warn('Could not load the article behaviours.', error)
+
+function onClick(event: MouseEvent) {
+  const target = (event.target as Element).closest<HTMLElement>(INTERACTIVE)
+  if (target) behaviours().then((module) => module.onArticleClick(target, storage), warn)
+}
+
+function onKeyDown(event: KeyboardEvent) {
+  const tab = (event.target as Element).closest<HTMLElement>('.ssg-tabs [role="tab"]')
+  if (!tab || !TAB_KEYS.includes(event.key)) return
+  event.preventDefault()
+  const key = event.key
+  behaviours().then((module) => module.onArticleKeyDown(tab, key, storage), warn)
+}
+
+/**
+ * The page's Markdown HTML, marked with `data-ssg-article` (hydration reads it back from the DOM
+ * instead of shipping it twice). Tabs, copy buttons and diagrams get their behaviour here.
+ */
+export function Article({ html, className = 'ssg-markdown' }: ArticleProps) {
+  const { site, page } = useTheme()
+  const ref = useRef<HTMLDivElement>(null)
+  const mermaidUrl = site.themeOptions.mermaidUrl
+  useEffect(() => {
+    const article = ref.current
+    if (!article) return
+    if (article.querySelector('.ssg-tabs')) {
+      behaviours().then((module) => module.restoreTabs(article, storage), warn)
+    }
+    if (page.needsMermaid && typeof mermaidUrl === 'string') {
+      import('../../lib/mermaid')
+        .then(({ renderDiagrams }) => renderDiagrams(article, mermaidUrl))
+        .catch((error: unknown) => console.warn('Could not load the diagram renderer.', error))
+    }
+  }, [html, page.needsMermaid, mermaidUrl])
+  return (
+    <div
+      ref={ref}
+      className={className}
+      {...{ [ARTICLE_ATTRIBUTE]: '' }}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  )
+}

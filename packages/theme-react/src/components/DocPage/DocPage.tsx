@@ -1,0 +1,54 @@
+import type { PageData, Sidebar as SidebarData } from '@ssg/core/contract'
+import { useTheme } from '../../context'
+import { Article } from '../Article/Article'
+import { Breadcrumbs } from '../Breadcrumbs/Breadcrumbs'
+import { DocFooter } from '../DocFooter/DocFooter'
+import { Pagination } from '../Pagination/Pagination'
+import { Sidebar } from '../Sidebar/Sidebar'
+import { Toc, useActiveHeading } from '../Toc/Toc'
+import { hasTitle, sidebarLabel } from '../../lib/url'
+
+/** Props of {@link DocPage}. */
+export interface DocPageProps {
+  page: PageData
+  sidebar: SidebarData | null
+}
+
+/**
+ * The docs layout (`doc`, and `page` without docs navigation): sidebar, breadcrumbs, article,
+ * edit link and last update, previous / next, and the table of contents.
+ */
+export function DocPage({ page, sidebar }: DocPageProps) {
+  const { site } = useTheme()
+  const isDoc = page.layout === 'doc'
+  const toc = page.hideTableOfContents ? [] : page.toc
+  const activeId = useActiveHeading(toc)
+  return (
+    <div
+      className={
+        'ssg-doc' + (sidebar ? '' : ' ssg-doc--no-sidebar') + (toc.length ? '' : ' ssg-doc--no-toc')
+      }
+    >
+      {sidebar && (
+        <div className="ssg-doc__sidebar">
+          <Sidebar
+            key={sidebar.id}
+            sidebar={sidebar}
+            activePath={page.path}
+            baseUrl={site.baseUrl}
+            label={sidebarLabel(sidebar.id)}
+          />
+        </div>
+      )}
+      <main id="ssg-main" className="ssg-doc__main" tabIndex={-1}>
+        {isDoc && <Breadcrumbs items={page.breadcrumbs} current={page} baseUrl={site.baseUrl} />}
+        {!hasTitle(page.html) && <h1 className="ssg-doc__title">{page.title}</h1>}
+        <Toc toc={toc} activeId={activeId} variant="details" />
+        <Article html={page.html} />
+        <DocFooter lastUpdated={page.lastUpdated} editUrl={page.editUrl} />
+        {isDoc && <Pagination prev={page.prev} next={page.next} baseUrl={site.baseUrl} />}
+      </main>
+      <Toc toc={toc} activeId={activeId} />
+    </div>
+  )
+}

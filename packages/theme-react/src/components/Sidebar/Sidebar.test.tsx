@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest'
+import { makeSidebar } from '../../test/fixtures'
+import { render, text } from '../../test/render'
+import { containsPath, Sidebar } from './Sidebar'
+
+describe('Sidebar', () => {
+  const doc = render(
+    <Sidebar sidebar={makeSidebar()} activePath="/docs/concepts/what-are-tokens" baseUrl="/" />,
+  )
+
+  test('is a labelled navigation landmark', () => {
+    expect(doc.querySelector('nav.ssg-sidebar')?.getAttribute('aria-label')).toBe('Docs sidebar')
+  })
+
+  test('marks the page shown as current', () => {
+    const current = doc.querySelectorAll('[aria-current="page"]')
+    expect([...current].map(text)).toEqual(['What are tokens'])
+  })
+
+  test('opens the category of the page shown, even when configured collapsed', () => {
+    const toggle = doc.querySelector('button[aria-label="Collapse the category Concepts"]')!
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    const region = doc.getElementById(toggle.getAttribute('aria-controls')!)!
+    expect(region.hasAttribute('data-collapsed')).toBe(false)
+    expect(text(region)).toContain('What is search')
+  })
+
+  test('does not render the items of collapsed categories', () => {
+    const button = [...doc.querySelectorAll('button.ssg-sidebar__category-button')].find(
+      (b) => text(b) === 'Expressions',
+    )!
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    const region = doc.getElementById(button.getAttribute('aria-controls')!)!
+    expect(region.getAttribute('data-collapsed')).toBe('true')
+    expect(region.children.length).toBe(0)
+  })
+
+  test('has no control to hide the sidebar', () => {
+    expect(doc.body.innerHTML).not.toMatch(/hide sidebar|collapse sidebar/i)
+  })
+
+  test('prefixes site paths with the base URL', () => {
+    const based = render(
+      <Sidebar sidebar={makeSidebar()} activePath="/docs/" baseUrl="/veilbox/" />,
+    )
+    expect(based.querySelector('a')?.getAttribute('href')).toBe('/veilbox/docs/')
+  })
+})
+
+describe('containsPath', () => {
+  const category = makeSidebar().items[1]
+  test('matches the category page and its links, ignoring a trailing slash', () => {
+    if (category?.type !== 'category') throw new Error('fixture')
+    expect(containsPath(category, '/docs/concepts')).toBe(true)
+    expect(containsPath(category, '/docs/concepts/what-is-search/')).toBe(true)
+    expect(containsPath(category, '/docs/expressions/masks')).toBe(false)
+  })
+})
