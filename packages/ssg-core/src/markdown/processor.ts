@@ -4,7 +4,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkDirective from 'remark-directive'
 import remarkRehype from 'remark-rehype'
-import rehypeRaw from 'rehype-raw'
+import { rehypeRawIfNeeded } from './rehype-raw-if-needed.js'
 import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code'
 import rehypeStringify from 'rehype-stringify'
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki'
@@ -91,7 +91,7 @@ export async function createProcessor(options: MarkdownOptions): Promise<Process
     .use(remarkDirectives)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeKeepCodeMeta)
-    .use(rehypeRaw)
+    .use(rehypeRawIfNeeded)
     .use(rehypeCheckUnsafe)
     .use(rehypeTabs)
     .use(rehypeMermaid)
