@@ -2,9 +2,6 @@
 // API). The browser entry (src/client.tsx) is bundled by the core, together with the site.
 import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-
-const contract = fileURLToPath(new URL('../../ssg-core/src/theme/contract.ts', import.meta.url))
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 await build({
@@ -15,10 +12,9 @@ await build({
   format: 'esm',
   target: 'node20',
   jsx: 'automatic',
-  // The contract is bundled from source (its package export only carries types).
-  alias: { '@ssg/core/contract': contract },
+  // React stays a peer dependency; the contract (TypeScript source in @ssg/core) is bundled.
   external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
-  // CSS imports belong to the client bundle only.
+  // CSS belongs to the client bundle only.
   loader: { '.css': 'empty' },
   sourcemap: true,
   logLevel: 'warning',

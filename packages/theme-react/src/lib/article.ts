@@ -91,12 +91,15 @@ async function copy(button: HTMLElement): Promise<void> {
     document.execCommand('copy')
     area.remove()
   }
+  const label = button.textContent
   button.setAttribute('data-copied', '')
   button.setAttribute('aria-label', 'Copied')
+  if (label) button.textContent = 'Copied'
   announce('Code copied to the clipboard')
   setTimeout(() => {
     button.removeAttribute('data-copied')
     button.setAttribute('aria-label', 'Copy code')
+    if (label) button.textContent = label
   }, 2000)
 }
 

@@ -14,11 +14,20 @@ describe('Navbar', () => {
       '/img/logo-light.svg',
       '/img/logo-dark.svg',
     ])
-    for (const img of logos) {
-      expect(img.getAttribute('alt')).toBe('Veilbox')
-      expect(img.getAttribute('width')).toBeTruthy()
-      expect(img.getAttribute('height')).toBeTruthy()
-    }
+    for (const img of logos) expect(img.getAttribute('alt')).toBe('Veilbox')
+    // A "Veilbox" wordmark next to "Veilbox Docs" shows "Docs" only.
+    expect(text(nav.querySelector('.ssg-navbar__title'))).toBe('Docs')
+    expect(text(nav.querySelector('a.ssg-navbar__brand'))).toBe('Docs')
+  })
+
+  test('reserves the logo size given in the theme options', () => {
+    const site = makeSite({
+      themeOptions: { logo: { width: 132, height: 32 }, navbarTitle: false },
+    })
+    const sized = renderApp({ site })
+    const img = sized.querySelector('img.ssg-navbar__logo')!
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['132', '32'])
+    expect(sized.querySelector('.ssg-navbar__title')).toBeNull()
   })
 
   test('marks the section of the page active, the most specific one only', () => {

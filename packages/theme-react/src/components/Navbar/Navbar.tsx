@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react'
+import type { SiteData } from '@ssg/core/contract'
 import { useTheme } from '../../context'
 import { withBase } from '../../lib/url'
 import { ColorModeToggle } from '../ColorModeToggle/ColorModeToggle'
@@ -12,6 +13,28 @@ export interface NavbarProps {
   menuOpen: boolean
   /** Opens the mobile menu (below 996 px). */
   onOpenMenu: () => void
+}
+
+/**
+ * The logo's `width` and `height` (`theme.options.logo: {width, height}`), which reserve its
+ * space before it loads (no layout shift). Without them only the CSS height (32 px) is known.
+ */
+export function logoSize(options: Record<string, unknown>): { width?: number; height?: number } {
+  const logo = options.logo as { width?: unknown; height?: unknown } | undefined
+  const width = Number(logo?.width)
+  const height = Number(logo?.height)
+  return width > 0 && height > 0 ? { width, height } : {}
+}
+
+/**
+ * The text next to the logo: `theme.options.navbarTitle` when set (false for none); else the
+ * site title without the logo's own name (a "Veilbox" wordmark and "Veilbox Docs" show "Docs").
+ */
+export function navbarTitle(site: SiteData): string {
+  const option = site.themeOptions.navbarTitle
+  if (typeof option === 'string' || option === false) return option || ''
+  const { title, logo } = site
+  return logo.alt && title.startsWith(logo.alt + ' ') ? title.slice(logo.alt.length + 1) : title
 }
 
 /** Scroll distance below which the navbar always shows. */
@@ -42,8 +65,8 @@ export function Navbar({ menuOpen, onOpenMenu }: NavbarProps) {
   const ref = useRef<HTMLElement>(null)
   const hidden = useHideOnScroll(site.navbar.hideOnScroll, ref) && !menuOpen
   const { logo } = site
-  const width = Number(site.themeOptions.logoWidth) || 32
-  const height = Number(site.themeOptions.logoHeight) || 32
+  const size = logoSize(site.themeOptions)
+  const title = navbarTitle(site)
   return (
     <header ref={ref} className={'ssg-navbar' + (hidden ? ' ssg-navbar--hidden' : '')}>
       <nav className="ssg-navbar__inner" aria-label="Main">
@@ -64,11 +87,10 @@ export function Navbar({ menuOpen, onOpenMenu }: NavbarProps) {
               className={'ssg-navbar__logo ssg-navbar__logo--' + (index ? 'dark' : 'light')}
               src={withBase(site.baseUrl, src)}
               alt={logo.alt}
-              width={width}
-              height={height}
+              {...size}
             />
           ))}
-          <span className="ssg-navbar__title">{site.title}</span>
+          {title && <span className="ssg-navbar__title">{title}</span>}
         </a>
         <NavItems site={site} path={page.path} className="ssg-navbar__items" />
         <div className="ssg-navbar__end">
