@@ -15,6 +15,7 @@ import { rehypeCheckUnsafe } from './rehype-check-unsafe.js'
 import { rehypeMermaid } from './rehype-mermaid.js'
 import { rehypeCheckLanguages, rehypeCopyButton, rehypeKeepCodeMeta } from './rehype-code-extras.js'
 import { rehypeCollect } from './rehype-collect.js'
+import { withFastDualTheme } from './dual-theme.js'
 
 /** Languages every site gets; `code.extraLanguages` adds more (csharp, hcl, kotlin, swift, java, ...). */
 export const DEFAULT_LANGUAGES = [
@@ -46,7 +47,7 @@ export const DEFAULT_LANGUAGES = [
 
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
-  'parse,frontmatter,gfm,directive,rehype,meta,raw,unsafe,tabs,mermaid,langs,pretty-code,copy,collect,v1'
+  'parse,frontmatter,gfm,directive,rehype,meta,raw,unsafe,tabs,mermaid,langs,pretty-code,dual,copy,collect,v1'
 
 export interface MarkdownOptions {
   themes: { light: string; dark: string }
@@ -80,7 +81,7 @@ export async function createProcessor(options: MarkdownOptions): Promise<Process
     theme: options.themes as unknown as NonNullable<PrettyCodeOptions['theme']>,
     keepBackground: false,
     defaultLang: { block: 'text' },
-    getHighlighter: () => Promise.resolve(shiki) as never,
+    getHighlighter: () => Promise.resolve(withFastDualTheme(shiki, options.themes)) as never,
   }
   return unified()
     .use(remarkParse)

@@ -1,0 +1,84 @@
+import { expect, test } from 'vitest'
+import { createHighlighter } from 'shiki'
+import { withFastDualTheme } from './dual-theme.js'
+
+const SAMPLES: Array<[string, string]> = [
+  [
+    'typescript',
+    "import { Veilbox } from '@veilbox/node'\n// create a token\nconst client = new Veilbox({ apiKey: process.env.VB_API_KEY })\nexport async function run(): Promise<string> {\n  const token = await client.tokens.create({ type: 'card', data: { number: '4242' } })\n  return token.id\n}",
+  ],
+  [
+    'python',
+    'import veilbox\n\n# a comment\nclient = veilbox.Client(api_key="vb_priv_test_1")\ndef run(value: str) -> str:\n    return client.tokens.create(type="token", data=value).id',
+  ],
+  [
+    'csharp',
+    'public class Example\n{\n    // comment\n    public async Task<string> RunAsync() => (await _client.Tokens.CreateAsync(new TokenRequest { Type = "card" })).Id;\n}',
+  ],
+  [
+    'kotlin',
+    'class Example(private val client: VeilboxClient) {\n    suspend fun run(): String = client.tokens.create(type = "card").id\n}',
+  ],
+  [
+    'swift',
+    'struct Example {\n    let client: VeilboxClient\n    func run() async throws -> String { try await client.tokens.create(type: "card").id }\n}',
+  ],
+  [
+    'hcl',
+    'resource "veilbox_application" "app" {\n  name = "Example" # comment\n  permissions = ["token:create"]\n}',
+  ],
+  [
+    'java',
+    'public class Example {\n  /** Javadoc */\n  public static void main(String[] args) { System.out.println("token " + 42); }\n}',
+  ],
+  ['go', 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("token", 42) // comment\n}'],
+  [
+    'json',
+    '{ "id": "7b2f0a5c", "type": "card", "data": { "number": "4242424242424242" }, "count": 3, "ok": true }',
+  ],
+  [
+    'bash',
+    'curl -X POST https://api.veilbox.example/tokens \\\n  -H "VB-API-KEY: $VB_API_KEY" # comment',
+  ],
+]
+
+test('one tokenization per block gives exactly the dual-theme output', async () => {
+  const themes = { light: 'github-light', dark: 'github-dark' }
+  const shiki = await createHighlighter({
+    themes: [themes.light, themes.dark],
+    langs: SAMPLES.map(([lang]) => lang),
+  })
+  // Count the tokenizations the wrapper asks for: two per block while verifying, then one.
+  let tokenizations = 0
+  const counting = Object.assign(Object.create(shiki), {
+    codeToHtml: (code: string, options: never) => {
+      tokenizations++
+      return shiki.codeToHtml(code, options)
+    },
+  })
+  const fast = withFastDualTheme(counting, themes, 3)
+  const calls = { single: 0 }
+  const options = (lang: string) => ({ lang, themes, defaultColor: false as const })
+  // Learn from the first blocks, then every block must match real dual highlighting.
+  for (const round of [0, 1]) {
+    for (const [lang, code] of SAMPLES) {
+      const expected = shiki.codeToHtml(code + (round ? '\n// again' : ''), options(lang))
+      const before = tokenizations
+      expect(fast.codeToHtml(code + (round ? '\n// again' : ''), options(lang))).toBe(expected)
+      if (calls.single >= 3) expect(tokenizations - before).toBe(1)
+      calls.single++
+    }
+  }
+  expect(calls.single).toBe(SAMPLES.length * 2)
+})
+
+test('single-theme calls pass through untouched', async () => {
+  const shiki = await createHighlighter({
+    themes: ['github-light', 'github-dark'],
+    langs: ['json'],
+  })
+  const fast = withFastDualTheme(shiki, { light: 'github-light', dark: 'github-dark' })
+  expect(fast.codeToHtml('{"a": 1}', { lang: 'json', theme: 'github-dark' })).toBe(
+    shiki.codeToHtml('{"a": 1}', { lang: 'json', theme: 'github-dark' }),
+  )
+})
