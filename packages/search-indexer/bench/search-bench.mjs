@@ -1,0 +1,107 @@
+// Search benchmark: `node bench/search-bench.mjs [pages] [--max-postings=N]`. Builds dist/ and a browser bundle of
+// the loader, indexes a synthetic corpus (bench/corpus.mjs: 10,000 pages x 5 sections), prints
+// the build time, both files' sizes raw and gzip, then, in a fresh process (so that the build's
+// garbage does not count), the load time and query latency p50/p95 over 200 queries.
+// The files stay in the printed folder for the Chromium run (e2e/tests/search).
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import { makeCorpus, makeQueries } from './corpus.mjs'
+
+const root = new URL('..', import.meta.url).pathname
+
+if (process.argv[2] === '--query') {
+  await queryBench(process.argv[3])
+} else {
+  const maxPostings = process.argv.find((arg) => arg.startsWith('--max-postings='))?.slice(15)
+  const pages = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
+  await buildBench(
+    Number(pages ?? 10_000),
+    maxPostings === undefined ? undefined : Number(maxPostings),
+  )
+}
+
+async function buildBench(pageCount, maxPostings) {
+  execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' })
+  const out = mkdtempSync(join(tmpdir(), 'search-bench-'))
+  await build({
+    entryPoints: [join(root, 'src/browser.ts')],
+    outfile: join(out, 'browser.mjs'),
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'warning',
+  })
+  const { buildSearchIndex } = await import(join(root, 'dist/index.js'))
+  const corpus = makeCorpus({ pages: pageCount })
+  const sections = corpus.pages.reduce((n, page) => n + page.sections.length, 0)
+  const start = performance.now()
+  const cpu = process.cpuUsage()
+  const files = buildSearchIndex({ pages: corpus.pages, now: () => new Date(), maxPostings })
+  const { user } = process.cpuUsage(cpu)
+  const buildMs = performance.now() - start
+
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+  const size = (json) => ({ raw: Buffer.byteLength(json), gzip: gzipSync(json).byteLength })
+  const doc = size(files.docJson)
+  const index = size(files.indexJson)
+  writeFileSync(join(out, files.docFile), files.docJson)
+  writeFileSync(join(out, files.indexFile), files.indexJson)
+  writeFileSync(join(out, 'queries.json'), JSON.stringify(makeQueries(corpus)))
+  writeFileSync(
+    join(out, 'files.json'),
+    JSON.stringify({ docFile: files.docFile, indexFile: files.indexFile }),
+  )
+  console.log(`corpus           ${pageCount} pages, ${sections} sections`)
+  console.log(
+    `buildSearchIndex ${(buildMs / 1000).toFixed(2)} s (${(user / 1e6).toFixed(2)} s CPU)`,
+  )
+  console.log(`doc file         ${kb(doc.raw)} raw, ${kb(doc.gzip)} gzip`)
+  console.log(`index file       ${kb(index.raw)} raw, ${kb(index.gzip)} gzip`)
+  console.log(`both             ${kb(doc.raw + index.raw)} raw, ${kb(doc.gzip + index.gzip)} gzip`)
+  execFileSync('node', [new URL(import.meta.url).pathname, '--query', out], { stdio: 'inherit' })
+  console.log(`files in         ${out}`)
+}
+
+async function queryBench(dir) {
+  const { loadSearch } = await import(join(dir, 'browser.mjs'))
+  const { docFile, indexFile } = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8'))
+  const queries = JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8'))
+  const fetch = async (url) => {
+    const text = readFileSync(join(dir, url), 'utf8')
+    return { ok: true, status: 200, statusText: 'OK', text: async () => text }
+  }
+  let start = performance.now()
+  const search = await loadSearch({ docUrl: docFile, indexUrl: indexFile, fetch })
+  const loadMs = performance.now() - start
+  for (const query of queries.slice(0, 20)) search.search(query) // warm up the JIT
+  // Three passes over the 200 queries; wall time and this thread's CPU time (the machine may be
+  // busy with other work: CPU time is the steadier figure then).
+  const wall = []
+  const cpu = []
+  let empty = 0
+  for (let pass = 0; pass < 3; pass++) {
+    for (const query of queries) {
+      start = performance.now()
+      const before = process.cpuUsage()
+      const results = search.search(query, { limit: 10 })
+      cpu.push(process.cpuUsage(before).user / 1000)
+      wall.push(performance.now() - start)
+      if (pass === 0 && results.length === 0) empty++
+    }
+  }
+  const at = (times, p) => {
+    const sorted = [...times].sort((a, b) => a - b)
+    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2)
+  }
+  console.log(`load (read+parse) ${loadMs.toFixed(0)} ms`)
+  console.log(
+    `query (Node)     wall p50 ${at(wall, 50)} ms, p95 ${at(wall, 95)} ms; ` +
+      `CPU p50 ${at(cpu, 50)} ms, p95 ${at(cpu, 95)} ms ` +
+      `(${queries.length} queries x 3, ${empty} without results)`,
+  )
+}

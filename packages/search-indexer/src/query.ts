@@ -1,0 +1,146 @@
+/**
+ * Turns what the reader typed into a MiniSearch query, and ranks the results.
+ *
+ * MiniSearch's own `prefix: true` scores every index term that starts with the typed word: on
+ * a large site "to" means thousands of terms and a slow query. Here a prefix expands to at most
+ * `maxPrefixTerms` terms, the most frequent ones, and typo tolerance applies only to words that
+ * match nothing as typed. Browser-safe: no Node imports.
+ */
+import type { Query, SearchOptions, SearchResult } from 'minisearch'
+import { processTerm, tokenize, type SerializedSearchOptions } from './format.js'
+
+/** The terms of an index, sorted, with how many postings each has (its weight). */
+export interface Vocabulary {
+  has(term: string): boolean
+  /** Up to `max` terms longer than `prefix` that start with it, most postings first. */
+  expand(prefix: string, max: number): string[]
+}
+
+/** Builds the {@link Vocabulary} of MiniSearch's serialised index entries. */
+export function createVocabulary(
+  entries: ReadonlyArray<[string, Record<string, object>]>,
+): Vocabulary {
+  const order = entries.map((_, k) => k)
+  // The build writes terms sorted; files from elsewhere get sorted here.
+  if (!entries.every((entry, k) => k === 0 || entries[k - 1]![0] < entry[0])) {
+    order.sort((a, b) => (entries[a]![0] < entries[b]![0] ? -1 : 1))
+  }
+  const terms = order.map((k) => entries[k]![0])
+  const set = new Set(terms)
+  const weights = new Float64Array(terms.length)
+  order.forEach((k, position) => {
+    let postings = 0
+    const byField = entries[k]![1]
+    for (const field in byField) {
+      for (const _ in byField[field as keyof typeof byField]) postings++
+    }
+    weights[position] = postings
+  })
+  const lowerBound = (prefix: string) => {
+    let low = 0
+    let high = terms.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (terms[middle]! < prefix) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+  return {
+    has: (term) => set.has(term),
+    expand(prefix, max) {
+      // The `max` heaviest terms of the range, kept sorted by insertion (ranges can be long).
+      const best: number[] = []
+      for (let k = lowerBound(prefix); k < terms.length && terms[k]!.startsWith(prefix); k++) {
+        if (terms[k] === prefix) continue
+        if (best.length === max && weights[best[max - 1]!]! >= weights[k]!) continue
+        let at = best.length
+        while (at > 0 && weights[best[at - 1]!]! < weights[k]!) at--
+        best.splice(at, 0, k)
+        if (best.length > max) best.pop()
+      }
+      return best.map((k) => terms[k]!)
+    },
+  }
+}
+
+/** A query ready for `MiniSearch#search`, and which typed term each searched term stands for. */
+export interface QueryPlan {
+  query: Query
+  /** Searched term -> index of the typed term it comes from (itself, a prefix or a typo fix). */
+  origin: Map<string, number>
+  /** Number of typed terms. */
+  size: number
+}
+
+const identity = (term: string) => term
+const splitOnSpaces = (text: string) => text.split(' ')
+
+/** Plans the query for `text`, or returns null when it has no searchable word. */
+export function planQuery(
+  text: string,
+  options: SerializedSearchOptions,
+  vocabulary: Vocabulary,
+): QueryPlan | null {
+  const tokens = tokenize(text)
+  // The word still being typed: the last one, unless the text ends with a space.
+  const typing = /[\p{L}\p{N}]$/u.test(text) ? tokens.length - 1 : -1
+  const typed: Array<{ term: string; prefix: boolean }> = []
+  tokens.forEach((token, k) => {
+    const processed = processTerm(token) ?? []
+    for (const term of typeof processed === 'string' ? [processed] : processed) {
+      if (typed.some((t) => t.term === term)) continue
+      const prefix =
+        term.length >= options.minPrefixLength && (options.prefix === 'all' || k === typing)
+      typed.push({ term, prefix })
+    }
+  })
+  if (typed.length === 0) return null
+
+  const origin = new Map<string, number>()
+  const queries = typed.map(({ term, prefix }, k): Query => {
+    const expansions = prefix ? vocabulary.expand(term, options.maxPrefixTerms) : []
+    const boosts = new Map<string, number>([[term, 1]])
+    for (const expansion of expansions) {
+      // MiniSearch's own weight of a prefix match: closer to the typed length weighs more.
+      const distance = expansion.length - term.length
+      boosts.set(
+        expansion,
+        (options.weights.prefix * expansion.length) / (expansion.length + 0.3 * distance),
+      )
+    }
+    for (const searched of boosts.keys()) if (!origin.has(searched)) origin.set(searched, k)
+    const unknown = !vocabulary.has(term) && expansions.length === 0
+    const group: SearchOptions & { queries: Query[] } = {
+      queries: [[...boosts.keys()].join(' ')],
+      tokenize: splitOnSpaces,
+      processTerm: identity,
+      prefix: false,
+      fuzzy: (searched) =>
+        unknown && searched === term && term.length >= options.minFuzzyLength
+          ? options.fuzzy
+          : false,
+      maxFuzzy: options.maxFuzzy,
+      boostTerm: (searched) => boosts.get(searched) ?? 1,
+      combineWith: 'OR',
+    }
+    return group
+  })
+  return {
+    query: { queries, combineWith: options.combineWith },
+    origin,
+    size: typed.length,
+  }
+}
+
+/**
+ * MiniSearch multiplies a result's score by the number of query terms it matched; a prefix's
+ * expansions would count as several. This counts typed terms instead, and sorts again.
+ */
+export function rankResults(results: SearchResult[], plan: QueryPlan): SearchResult[] {
+  for (const result of results) {
+    const typed = new Set(result.queryTerms.map((term) => plan.origin.get(term) ?? term))
+    result.score = (result.score / Math.max(1, result.queryTerms.length)) * typed.size
+  }
+  return results.sort((a, b) => b.score - a.score)
+}

@@ -1,0 +1,57 @@
+import { expect, test } from 'vitest'
+import { DEFAULT_OPTIONS } from '../src/format.js'
+import { createVocabulary, planQuery } from '../src/query.js'
+
+// [term, {field: {document: frequency}}], as in MiniSearch's serialised index.
+const entry = (
+  term: string,
+  postings: number,
+): [string, Record<string, Record<string, number>>] => [
+  term,
+  { 3: Object.fromEntries(Array.from({ length: postings }, (_, k) => [k, 1])) },
+]
+const vocabulary = createVocabulary([
+  entry('token', 50),
+  entry('tokenization', 2),
+  entry('tokenize', 30),
+  entry('tokens', 40),
+  entry('toolbar', 1),
+])
+const options = { ...DEFAULT_OPTIONS.searchOptions, maxPrefixTerms: 2 }
+
+test('a prefix expands to its most frequent terms, at most maxPrefixTerms', () => {
+  expect(vocabulary.expand('tok', 2)).toEqual(['token', 'tokens'])
+  expect(vocabulary.expand('token', 5)).toEqual(['tokens', 'tokenize', 'tokenization'])
+  expect(vocabulary.expand('x', 5)).toEqual([])
+})
+
+test('an unsorted index is sorted once', () => {
+  const unsorted = createVocabulary([entry('b', 1), entry('ab', 1), entry('abc', 1)])
+  expect(unsorted.expand('ab', 5)).toEqual(['abc'])
+})
+
+test('plans one group per typed term, with its expansions', () => {
+  const plan = planQuery('tok', options, vocabulary)!
+  expect(plan.size).toBe(1)
+  expect([...plan.origin]).toEqual([
+    ['tok', 0],
+    ['token', 0],
+    ['tokens', 0],
+  ])
+})
+
+test('with prefix "last", only the word being typed expands', () => {
+  const last = { ...options, prefix: 'last' as const }
+  expect([...planQuery('tokens tok', last, vocabulary)!.origin.keys()]).toEqual([
+    'tokens',
+    'tok',
+    'token',
+  ])
+  // A trailing space ends the word: nothing expands.
+  expect([...planQuery('tok ', last, vocabulary)!.origin.keys()]).toEqual(['tok'])
+})
+
+test('a query of stop words or single letters plans nothing', () => {
+  expect(planQuery('the a', options, vocabulary)).toBeNull()
+  expect(planQuery('', options, vocabulary)).toBeNull()
+})
