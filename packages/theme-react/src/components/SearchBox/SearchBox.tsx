@@ -1,4 +1,27 @@
 import type { SiteData } from '@ssg/core/contract'
+import type { LoadedSearch, PageResult } from '@ssg/search-indexer/browser'
+import {
+  type ChangeEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { withBase } from '../../lib/url'
+import { loadSearchIndex, loadedSearch } from './load-search'
+import { SearchResults, optionId } from './SearchResults'
+import {
+  flattenResults,
+  isModifiedClick,
+  isSearchShortcut,
+  moveActive,
+  type SearchStatus,
+} from './search-state'
 
 /** Props of the search box shown in the navbar and in the mobile menu. */
 export interface SearchBoxProps {
@@ -7,19 +30,238 @@ export interface SearchBoxProps {
   navigate: (href: string) => void
 }
 
-/** Placeholder until the search UI lands: a disabled input reading "Loading...". */
-export function SearchBox(props: SearchBoxProps) {
-  if (!props.search.enabled) return null
+const NO_RESULTS: PageResult[] = []
+
+/**
+ * The search box: an ARIA combobox over a listbox of sections grouped by page.
+ *
+ * Nothing is downloaded until first use: a click or tap on the box, Tab into it, typing, or the
+ * Ctrl/Cmd+K and `/` shortcuts. Focus that a script moves into the box (the mobile menu focuses
+ * its first control on opening) is not use. Then the search code (a lazy chunk) and both files
+ * load, the placeholder turns from "Loading..." to "Search", and the query typed meanwhile runs.
+ */
+export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
+  const id = useId()
+  const listId = `ssg-search-${id.replace(/[^\w-]/g, '')}`
+  const root = useRef<HTMLDivElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const { docUrl, indexUrl } = search
+  const [loaded, setLoaded] = useState<LoadedSearch | null>(() =>
+    typeof window === 'undefined' ? null : loadedSearch({ docUrl, indexUrl }),
+  )
+  const [status, setStatus] = useState<SearchStatus>(() =>
+    loaded ? { state: 'ready' } : { state: 'idle' },
+  )
+  const [query, setQuery] = useState('')
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+
+  // Starts the load once. After a failure only Retry tries again (not every keystroke).
+  const busy = useRef(loaded !== null)
+  const failed = useRef(false)
+  const load = useCallback(
+    (retry = false) => {
+      if (busy.current || (failed.current && !retry)) return
+      busy.current = true
+      failed.current = false
+      setStatus({ state: 'loading' })
+      loadSearchIndex({ docUrl, indexUrl }).then(
+        (result) => {
+          setLoaded(result)
+          setStatus({ state: 'ready' })
+        },
+        (error: unknown) => {
+          busy.current = false
+          failed.current = true
+          setStatus({ state: 'error', message: errorMessage(error) })
+        },
+      )
+    },
+    [docUrl, indexUrl],
+  )
+
+  // Searching is fast (milliseconds); deferring it keeps typing smooth on large sites.
+  const deferredQuery = useDeferredValue(query)
+  const pages = useMemo(
+    () =>
+      loaded && deferredQuery.trim()
+        ? loaded.search(deferredQuery, { limit: search.maxResults })
+        : NO_RESULTS,
+    [loaded, deferredQuery, search.maxResults],
+  )
+  const options = useMemo(() => flattenResults(pages), [pages])
+  useEffect(() => setActive(-1), [pages])
+
+  const choose = useCallback(
+    (url: string) => {
+      setOpen(false)
+      setActive(-1)
+      input.current?.blur()
+      navigate(withBase(baseUrl, url))
+    },
+    [baseUrl, navigate],
+  )
+
+  // Ctrl/Cmd+K and `/`: the first visible box handles them (the navbar's or the menu's).
+  useEffect(() => {
+    if (!search.enabled) return
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const box = input.current
+      if (!box || event.defaultPrevented || !isSearchShortcut(event)) return
+      if (box.getClientRects().length === 0) return // hidden (the navbar's, on a phone)
+      event.preventDefault()
+      box.focus()
+      box.select()
+      load()
+      if (box.value.trim()) setOpen(true)
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [search.enabled, load])
+
+  // Tab into the box counts as use; a script's focus() does not.
+  const tabbing = useRef(false)
+  useEffect(() => {
+    if (!search.enabled) return
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      tabbing.current = event.key === 'Tab'
+    }
+    const onPointerDown = (event: PointerEvent) => {
+      tabbing.current = false
+      // A press outside closes the dropdown.
+      if (!root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('keydown', onKeyDown, true)
+    document.addEventListener('pointerdown', onPointerDown, true)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true)
+      document.removeEventListener('pointerdown', onPointerDown, true)
+    }
+  }, [search.enabled])
+
+  // Keep the active option in view while moving with the arrows.
+  useEffect(() => {
+    if (active < 0) return
+    document.getElementById(optionId(listId, active))?.scrollIntoView?.({ block: 'nearest' })
+  }, [active, listId])
+
+  if (!search.enabled) return null
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setQuery(event.target.value)
+    setOpen(event.target.value.trim() !== '')
+    load()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault()
+        if (!open && query.trim()) setOpen(true)
+        setActive(moveActive(active, options.length, event.key))
+        break
+      case 'Enter': {
+        const option = options[active >= 0 ? active : 0]
+        if (!open || !option) return
+        event.preventDefault()
+        // A click on the option's link: the same path as the mouse (the mobile menu closes).
+        const link = document.getElementById(optionId(listId, active >= 0 ? active : 0))
+        const anchor = link?.querySelector('a')
+        if (anchor) anchor.click()
+        else choose(option.url)
+        break
+      }
+      case 'Escape':
+        event.preventDefault()
+        if (open) {
+          // Close the dropdown only, not the mobile menu around the box.
+          event.stopPropagation()
+          setOpen(false)
+          setActive(-1)
+        } else if (query) {
+          event.stopPropagation()
+          setQuery('')
+        }
+        break
+    }
+  }
+
+  const onChoose = (url: string, event: MouseEvent) => {
+    if (isModifiedClick(event)) return // a new tab or window: the browser's job
+    event.preventDefault()
+    choose(url)
+  }
+
+  const expanded = open && query.trim() !== ''
+  const placeholder = status.state === 'ready' ? 'Search' : 'Loading...'
   return (
-    <div className="ssg-search">
+    <div
+      ref={root}
+      className={'ssg-search' + (expanded ? ' ssg-search--open' : '')}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false)
+      }}
+    >
+      <span className="ssg-search__icon" aria-hidden="true" />
       <input
+        ref={input}
         className="ssg-search__input"
         type="search"
-        placeholder="Loading..."
+        role="combobox"
         aria-label="Search"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(listId, active) : undefined}
+        aria-busy={status.state === 'loading'}
+        placeholder={placeholder}
+        autoComplete="off"
+        autoCorrect="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        value={query}
+        onChange={onChange}
+        onKeyDown={onKeyDown}
+        onPointerDown={() => {
+          load()
+          if (query.trim()) setOpen(true)
+        }}
+        onFocus={() => {
+          if (!tabbing.current) return
+          load()
+          if (query.trim()) setOpen(true)
+        }}
       />
+      <kbd className="ssg-search__shortcut" aria-hidden="true">
+        /
+      </kbd>
+      {expanded ? (
+        <SearchResults
+          id={listId}
+          query={query}
+          status={status}
+          pages={status.state === 'ready' ? pages : NO_RESULTS}
+          active={active}
+          baseUrl={baseUrl}
+          onChoose={onChoose}
+          onHover={setActive}
+          onRetry={() => {
+            load(true)
+            input.current?.focus()
+          }}
+        />
+      ) : (
+        // The listbox the input controls exists even when closed.
+        <ul id={listId} role="listbox" aria-label="Search results" hidden />
+      )}
     </div>
   )
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
 
 export default SearchBox
