@@ -9,6 +9,12 @@ export {
 export { defineConfig, type UserConfig } from './config/define-config.js'
 export { formatMessages, type BuildMessage } from './report/messages.js'
 export { createStaticServer, resolveFile, listen } from './serve/static-server.js'
+export {
+  startDevServer,
+  type DevServer,
+  type DevServerOptions,
+  type DevUpdate,
+} from './serve/dev-server.js'
 export { SsgError, BuildFailedError } from './util/errors.js'
 export { CORE_VERSION } from './version.js'
 export * from './theme/contract.js'

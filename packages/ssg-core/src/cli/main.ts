@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { build } from '../pipeline/build.js'
 import { formatMessages } from '../report/messages.js'
 import { BuildFailedError, errorChain } from '../util/errors.js'
 import { createStaticServer, listen } from '../serve/static-server.js'
+import { openBrowser } from '../serve/open-browser.js'
 import { loadConfig } from '../config/load-config.js'
 import { CORE_VERSION } from '../version.js'
 
@@ -81,16 +83,25 @@ async function main(argv: string[]) {
       throw new Error(`--port: expected a port number, received \`${values.port}\``)
     if (!values.static) {
       const { startDevServer } = await import('../serve/dev-server.js')
-      await startDevServer({ root, host, port, open: values.open === true })
+      const server = await startDevServer({ root, host, port, open: values.open === true })
+      const stop = () => {
+        server.close().finally(() => process.exit(0))
+      }
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
       return
     }
     const config = await loadConfig({ root })
     const outDir = path.resolve(root, config.outDir)
-    const server = createStaticServer({ root: outDir, host, port })
+    if (!existsSync(outDir))
+      throw new Error(
+        `Nothing to serve at ${path.relative(process.cwd(), outDir) || outDir}: run \`ssg build\` first`,
+      )
+    const server = createStaticServer({ root: outDir, host, port, basePath: config.baseUrl })
     const used = await listen(server, port, host)
-    console.log(
-      `ssg: serving ${path.relative(process.cwd(), outDir) || '.'} at http://${host}:${used}${config.baseUrl}`,
-    )
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${used}${config.baseUrl}`
+    console.log(`ssg: serving ${path.relative(process.cwd(), outDir) || '.'} at ${url}`)
+    if (values.open) openBrowser(url)
     return
   }
   console.error(`ssg: unknown command \`${command}\`; expected \`build\` or \`serve\`\n\n${HELP}`)

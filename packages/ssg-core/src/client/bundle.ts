@@ -1,62 +1,78 @@
 import path from 'node:path'
-import { build, type Metafile } from 'esbuild'
+import { build, type BuildOptions, type Metafile } from 'esbuild'
 import type { DocumentAssets } from '../pipeline/render.js'
 import { SsgError } from '../util/errors.js'
 
-/**
- * Bundles the theme's browser entry with esbuild: ESM, code splitting (lazy chunks for search and
- * anything heavy), minified, content-hashed names under `_ssg/assets/`; CSS extracted likewise.
- */
-export async function bundleClient(options: {
+export interface ClientBundleOptions {
   clientEntry: string
   outDir: string
   baseUrl: string
   minify?: boolean
-}): Promise<DocumentAssets> {
-  const assetsDir = path.join(options.outDir, '_ssg', 'assets')
+}
+
+/**
+ * The esbuild options of the client bundle: ESM, code splitting (lazy chunks for search and
+ * anything heavy), minified, content-hashed names under `_ssg/assets/`; CSS extracted likewise.
+ * Shared by `ssg build` and the incremental context of `ssg serve`.
+ */
+export function clientBuildOptions(options: ClientBundleOptions) {
+  return {
+    entryPoints: { main: options.clientEntry },
+    outdir: path.join(options.outDir, '_ssg', 'assets'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
+    minify: options.minify ?? true,
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    metafile: true,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    loader: { '.svg': 'file', '.woff2': 'file', '.png': 'file' },
+  } satisfies BuildOptions
+}
+
+/** Bundles the theme's browser entry with esbuild into `<outDir>/_ssg/assets/`. */
+export async function bundleClient(options: ClientBundleOptions): Promise<DocumentAssets> {
   let metafile: Metafile
   try {
-    const result = await build({
-      entryPoints: { main: options.clientEntry },
-      outdir: assetsDir,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
-      minify: options.minify ?? true,
-      jsx: 'automatic',
-      entryNames: '[name]-[hash]',
-      chunkNames: 'chunks/[name]-[hash]',
-      assetNames: 'media/[name]-[hash]',
-      metafile: true,
-      write: true,
-      legalComments: 'none',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'silent',
-      loader: { '.svg': 'file', '.woff2': 'file', '.png': 'file' },
-    })
+    const result = await build({ ...clientBuildOptions(options), write: true })
     metafile = result.metafile
   } catch (error) {
-    const errors = (
-      error as {
-        errors?: Array<{
-          text: string
-          location?: { file: string; line: number; column: number } | null
-        }>
-      }
-    ).errors
-    const detail = errors
-      ?.map(
-        (e) =>
-          `  ${e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ` : ''}${e.text}`,
-      )
-      .join('\n')
-    throw new SsgError(
-      `Cannot bundle the theme's client entry ${options.clientEntry}${detail ? '\n' + detail : ''}`,
-      { cause: error },
-    )
+    throw clientBundleError(error, options.clientEntry)
   }
+  return documentAssets(metafile, options)
+}
+
+/** An esbuild failure as an `SsgError` listing each error as `file:line:column: text`. */
+export function clientBundleError(error: unknown, clientEntry: string): SsgError {
+  const errors = (
+    error as {
+      errors?: Array<{
+        text: string
+        location?: { file: string; line: number; column: number } | null
+      }>
+    }
+  ).errors
+  const detail = errors
+    ?.map(
+      (e) =>
+        `  ${e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ` : ''}${e.text}`,
+    )
+    .join('\n')
+  return new SsgError(
+    `Cannot bundle the theme's client entry ${clientEntry}${detail ? '\n' + detail : ''}`,
+    { cause: error },
+  )
+}
+
+/** The URLs a document links: the entry, the chunks it imports statically, its CSS. */
+export function documentAssets(metafile: Metafile, options: ClientBundleOptions): DocumentAssets {
   const toUrl = (file: string) =>
     options.baseUrl + path.relative(options.outDir, path.resolve(file)).split(path.sep).join('/')
   const outputs = Object.entries(metafile.outputs)

@@ -56,16 +56,8 @@ export async function discoverPages(options: {
   messages: BuildMessage[]
 }): Promise<SourcePage[]> {
   const { config, messages } = options
-  const collections = [
-    {
-      kind: 'docs' as const,
-      dir: path.join(config.root, 'content', 'docs'),
-      base: config.docs.basePath,
-    },
-    { kind: 'pages' as const, dir: path.join(config.root, 'content', 'pages'), base: '/' },
-  ]
   const pages: SourcePage[] = []
-  for (const collection of collections) {
+  for (const collection of collectionsOf(config)) {
     const files = (await walk(collection.dir)).sort()
     const read = await Promise.all(
       files.map(async (absolute) => {
@@ -83,21 +75,58 @@ export async function discoverPages(options: {
         }
       }),
     )
-    for (const entry of read) {
-      if (!entry) continue
-      const relative = path.relative(collection.dir, entry.absolute).split(path.sep).join('/')
-      const id = relative.replace(MARKDOWN, '')
-      const dir = path.posix.dirname(relative)
-      pages.push({
-        file: entry.file,
-        kind: collection.kind,
-        id,
-        dir: dir === '.' ? '' : dir,
-        route: routeFromFile(relative, collection.base),
-        source: entry.source,
-        hash: hash(entry.source),
-      })
-    }
+    for (const entry of read) if (entry) pages.push(toSourcePage(collection, entry))
   }
   return pages
+}
+
+function collectionsOf(config: ResolvedConfig) {
+  return [
+    {
+      kind: 'docs' as const,
+      dir: path.join(config.root, 'content', 'docs'),
+      base: config.docs.basePath,
+    },
+    { kind: 'pages' as const, dir: path.join(config.root, 'content', 'pages'), base: '/' },
+  ]
+}
+
+function toSourcePage(
+  collection: ReturnType<typeof collectionsOf>[number],
+  entry: { absolute: string; file: string; source: string },
+): SourcePage {
+  const relative = path.relative(collection.dir, entry.absolute).split(path.sep).join('/')
+  const id = relative.replace(MARKDOWN, '')
+  const dir = path.posix.dirname(relative)
+  return {
+    file: entry.file,
+    kind: collection.kind,
+    id,
+    dir: dir === '.' ? '' : dir,
+    route: routeFromFile(relative, collection.base),
+    source: entry.source,
+    hash: hash(entry.source),
+  }
+}
+
+/**
+ * The page of one Markdown file (absolute path) as `discoverPages` would map it, or null when the
+ * file is not a page (outside `content/docs` and `content/pages`, hidden, not Markdown).
+ * `ssg serve` uses it for a file that changed.
+ */
+export function sourcePageOf(
+  config: ResolvedConfig,
+  absolute: string,
+  source: string,
+): SourcePage | null {
+  if (!MARKDOWN.test(absolute)) return null
+  for (const collection of collectionsOf(config)) {
+    const relative = path.relative(collection.dir, absolute)
+    if (relative.startsWith('..') || path.isAbsolute(relative)) continue
+    const parts = relative.split(path.sep)
+    if (parts.some((p) => p.startsWith('.') || p === 'node_modules')) return null
+    const file = path.relative(config.root, absolute).split(path.sep).join('/')
+    return toSourcePage(collection, { absolute, file, source })
+  }
+  return null
 }

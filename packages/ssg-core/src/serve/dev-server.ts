@@ -1,38 +1,214 @@
+import { realpathSync } from 'node:fs'
 import path from 'node:path'
-import { build } from '../pipeline/build.js'
-import { formatMessages } from '../report/messages.js'
-import { BuildFailedError, errorChain } from '../util/errors.js'
+import type { Server } from 'node:http'
+import { formatMessages, type BuildMessage } from '../report/messages.js'
+import { errorChain } from '../util/errors.js'
+import { DevSite, type UpdateResult } from './dev-site.js'
+import { planChanges, type WatchedPlaces, type WatchEvent } from './invalidate.js'
+import { injectClient, overlayErrors, ReloadChannel } from './live-reload.js'
+import { openBrowser } from './open-browser.js'
 import { createStaticServer, listen } from './static-server.js'
+import { SiteWatcher } from './watch.js'
 
-export interface DevServerOptions {
-  root: string
-  host: string
-  port: number
-  open: boolean
+/** Where the dev server writes: lines for the terminal. */
+export interface DevLogger {
+  info(line: string): void
+  error(line: string): void
 }
 
-/** `ssg serve`: builds once, then serves the output. Watch mode and live reload: TODO(#5). */
-export async function startDevServer(options: DevServerOptions): Promise<void> {
-  try {
-    const report = await build({ root: options.root })
-    if (report.messages.length) console.warn(formatMessages(report.messages))
-    const server = createStaticServer({
-      root: report.outDir,
-      host: options.host,
-      port: options.port,
-      immutableAssets: false,
-    })
-    const port = await listen(server, options.port, options.host)
-    console.log(
-      `ssg: serving ${path.relative(process.cwd(), report.outDir)} at http://${options.host}:${port}${report.config.baseUrl}`,
-    )
-  } catch (error) {
-    if (error instanceof BuildFailedError) {
-      const report = (
-        error as BuildFailedError & { report?: { messages: Parameters<typeof formatMessages>[0] } }
-      ).report
-      if (report) console.error(formatMessages(report.messages, { frames: true }))
-    } else console.error('ssg: ' + errorChain(error).join('\n  caused by: '))
-    process.exitCode = 1
+export interface DevServerOptions {
+  /** The site folder. */
+  root: string
+  /** Interface to bind. @default '127.0.0.1' */
+  host?: string
+  /** Port; the next free one when taken; 0 for any. @default 3000 */
+  port?: number
+  /** Open the site in the default browser. @default false */
+  open?: boolean
+  /** Use the on-disk cache of compiled pages for the first build. @default true */
+  cache?: boolean
+  /** Worker threads for the first build; 0 for none. @default automatic */
+  workers?: number
+  /** @default console */
+  logger?: DevLogger
+  /** Called after each update was pushed (tests, the benchmark). */
+  onUpdate?: (update: DevUpdate) => void
+}
+
+/** One handled batch of changes. */
+export interface DevUpdate extends UpdateResult {
+  /** Milliseconds from the first event of the batch to the push. */
+  ms: number
+  /** Every error now. */
+  errors: BuildMessage[]
+}
+
+export interface DevServer {
+  /** The site's address, base URL included: `http://127.0.0.1:3000/`. */
+  url: string
+  port: number
+  /** The site as the dev server holds it. */
+  readonly site: DevSite
+  /** Resolves once every change seen so far has been handled and pushed. */
+  idle(): Promise<void>
+  close(): Promise<void>
+}
+
+const consoleLogger: DevLogger = {
+  info: (line) => console.log(line),
+  error: (line) => console.error(line),
+}
+
+/**
+ * `ssg serve`: one build into memory, then watch `content/`, `static/`, the config and the theme;
+ * each change rebuilds what it touches and pushes a reload to the open pages showing it. Broken
+ * content shows an overlay (and the terminal prints it) while every page keeps its last good
+ * version. Throws only when the first build cannot start (a missing theme, an invalid config).
+ */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const log = options.logger ?? consoleLogger
+  const host = options.host ?? '127.0.0.1'
+  const started = performance.now()
+  const siteOptions = {
+    root: options.root,
+    ...(options.cache !== undefined ? { cache: options.cache } : {}),
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
   }
+  let site = await DevSite.create(siteOptions)
+  let configProblem: BuildMessage | null = null
+  const allErrors = () => [...(configProblem ? [configProblem] : []), ...site.errors()]
+  const channel = new ReloadChannel(
+    `${process.pid}-${Date.now().toString(36)}`,
+    overlayErrors(allErrors()),
+  )
+  const server: Server = createStaticServer({
+    root: site.config.root,
+    port: options.port ?? 3000,
+    host,
+    get basePath() {
+      return site.config.baseUrl // read per request: a config change may move it
+    },
+    source: (relative) => site.file(relative),
+    intercept: channel.handle,
+    transformHtml: injectClient,
+  })
+  const port = await listen(server, options.port ?? 3000, host, 20, (line) => log.info(line))
+  const shownHost = host.includes(':') ? `[${host}]` : host
+  const url = `http://${shownHost}:${port}${site.config.baseUrl}`
+
+  let printed = new Set<string>()
+  const report = (messages: BuildMessage[], all: boolean) => {
+    const keys = new Map(messages.map((m) => [messageKey(m), m]))
+    const fresh = all ? messages : messages.filter((m) => !printed.has(messageKey(m)))
+    const errorsBefore = [...printed].filter((k) => k.startsWith('error')).length
+    printed = new Set(keys.keys())
+    if (fresh.length) log.error(formatMessages(fresh, { frames: true }))
+    const errors = messages.filter((m) => m.severity === 'error').length
+    if (!all && errorsBefore > 0 && errors === 0) log.info('ssg: no more errors')
+    else if (!all && errors > 0 && !fresh.length && errors !== errorsBefore)
+      log.info(`ssg: ${errors} error${errors === 1 ? '' : 's'} left`)
+  }
+
+  const placesOf = (devSite: DevSite): WatchedPlaces => ({
+    root: devSite.config.root,
+    themeDir: themePackageDir(devSite.theme.serverEntry),
+  })
+  const watcher = new SiteWatcher(placesOf(site), async (events) => {
+    const start = performance.now()
+    try {
+      const result = await handle(events)
+      const errors = allErrors()
+      channel.push({ reload: result.reload, errors: overlayErrors(errors) })
+      const ms = performance.now() - start
+      options.onUpdate?.({ ...result, ms, errors })
+      if (result.reload.length || result.compiled)
+        log.info(
+          `ssg: ${describe(result)} in ${Math.round(ms)} ms` +
+            (channel.size
+              ? `, reloading ${channel.size} open page${channel.size === 1 ? '' : 's'}`
+              : ''),
+        )
+      report([...(configProblem ? [configProblem] : []), ...site.messages()], false)
+    } catch (error) {
+      // Never stop serving: report and keep the last good site.
+      log.error('ssg: cannot apply the change: ' + errorChain(error).join('\n  caused by: '))
+    }
+  })
+
+  async function handle(events: WatchEvent[]): Promise<UpdateResult> {
+    const plan = planChanges(events, placesOf(site))
+    if (plan.config) {
+      try {
+        const next = await DevSite.create(siteOptions)
+        const previous = site
+        site = next
+        configProblem = null
+        watcher.setPlaces(placesOf(site))
+        await previous.dispose()
+        log.info(`ssg: config changed: rebuilt ${site.size} pages`)
+        return { reload: 'all', compiled: site.size, rendered: 0 }
+      } catch (error) {
+        const configFile = site.config.configFile
+        configProblem = {
+          file: configFile ? path.relative(site.config.root, configFile) : 'ssg.config.ts',
+          severity: 'error',
+          message: errorChain(error).join('\n'),
+          ruleId: 'config',
+        }
+        return { reload: [], compiled: 0, rendered: 0 }
+      }
+    }
+    return site.update(plan)
+  }
+
+  await watcher.ready
+  log.info(
+    `ssg: serving ${site.size} pages at ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; watching content, static files, config and theme)`,
+  )
+  report(site.messages(), true)
+  if (options.open) openBrowser(url)
+
+  return {
+    url,
+    port,
+    get site() {
+      return site
+    },
+    idle: () => watcher.idle(),
+    async close() {
+      await watcher.close()
+      channel.close()
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      await site.dispose()
+    },
+  }
+}
+
+function messageKey(m: BuildMessage): string {
+  return `${m.severity} ${m.file}:${m.line ?? ''}:${m.column ?? ''} ${m.ruleId} ${m.message}`
+}
+
+function describe(result: UpdateResult): string {
+  const pages =
+    result.reload === 'all'
+      ? 'every page'
+      : `${result.reload.length} page${result.reload.length === 1 ? '' : 's'}`
+  return `compiled ${result.compiled} file${result.compiled === 1 ? '' : 's'}, updated ${pages}`
+}
+
+/** The folder of the package holding the theme's server entry (symlinks resolved). */
+function themePackageDir(serverEntry: string): string | null {
+  let dir = path.dirname(serverEntry)
+  for (let i = 0; i < 6; i++) {
+    try {
+      realpathSync(path.join(dir, 'package.json'))
+      return realpathSync(dir)
+    } catch {
+      dir = path.dirname(dir)
+    }
+  }
+  return null
 }

@@ -39,10 +39,15 @@ function resolveEntry(config: ResolvedConfig, entry: 'server' | 'client'): strin
 }
 
 /** Loads the theme named by the config and checks it speaks this core's contract version. */
-export async function resolveTheme(options: { config: ResolvedConfig }): Promise<ResolvedTheme> {
+export async function resolveTheme(options: {
+  config: ResolvedConfig
+  /** Imports the server entry afresh (`ssg serve` after the theme changed): a query for the URL. */
+  reload?: string
+}): Promise<ResolvedTheme> {
   const serverEntry = resolveEntry(options.config, 'server')
   const clientEntry = resolveEntry(options.config, 'client')
-  const server = (await import(pathToFileURL(serverEntry).href)) as ThemeServerModule
+  const url = pathToFileURL(serverEntry).href + (options.reload ? `?${options.reload}` : '')
+  const server = (await import(url)) as ThemeServerModule
   if (typeof server.renderPage !== 'function')
     throw new SsgError(`The theme's server entry ${serverEntry} does not export \`renderPage\``)
   if (server.contractVersion !== CONTRACT_VERSION)

@@ -1,0 +1,146 @@
+/** Where the dev server serves the script below. */
+export const DEV_CLIENT_PATH = '/__ssg/client.js'
+
+/**
+ * The dev server's browser script (plain JavaScript, no dependencies): listens to the reload
+ * channel, reloads the page when its output changed (keeping the scroll position in
+ * sessionStorage), and shows the current errors in an overlay (text only, never parsed as HTML).
+ */
+export function devClientScript(): string {
+  return CLIENT
+}
+
+const CLIENT = String.raw`// ssg serve: live reload and error overlay.
+const EVENTS = '/__ssg/events'
+const SCROLL_KEY = 'ssg-serve:scroll'
+const here = () => location.pathname + location.search
+
+try {
+  const saved = JSON.parse(sessionStorage.getItem(SCROLL_KEY) || 'null')
+  if (saved && saved.path === here()) {
+    sessionStorage.removeItem(SCROLL_KEY)
+    const restore = () => window.scrollTo(saved.x, saved.y)
+    restore()
+    requestAnimationFrame(restore)
+    if (document.readyState === 'complete') setTimeout(restore, 50)
+    else addEventListener('load', () => (restore(), setTimeout(restore, 50)), { once: true })
+  }
+} catch {}
+
+function reload() {
+  try {
+    sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ path: here(), x: scrollX, y: scrollY }))
+  } catch {}
+  location.reload()
+}
+
+// '/x.html' and '/x/index.html' show the routes '/x' and '/x/'.
+function routeOf(pathname) {
+  let p = pathname
+  try {
+    p = decodeURI(p)
+  } catch {}
+  if (p.endsWith('/index.html')) return p.slice(0, -'index.html'.length)
+  if (p.endsWith('.html')) return p.slice(0, -'.html'.length)
+  return p
+}
+
+function shows(list) {
+  if (list === 'all') return true
+  const p = routeOf(location.pathname)
+  return list.some((r) => r === p || r + '/' === p || r === p + '/')
+}
+
+let errors = []
+let dismissed = ''
+let returnFocus = null
+
+const CSS = ':host{all:initial}' +
+  '.backdrop{position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.55);display:flex;align-items:flex-start;justify-content:center;overflow:auto;font:14px/1.5 system-ui,sans-serif}' +
+  '.dialog{box-sizing:border-box;margin:6vh 16px;max-width:960px;width:100%;background:#1e1e1e;color:#eee;border-top:6px solid #e5484d;border-radius:6px;padding:20px 24px;box-shadow:0 10px 40px rgba(0,0,0,.5)}' +
+  'h2{margin:0 0 4px;font-size:18px;color:#ff8a8f}' +
+  '.hint{margin:0 0 16px;color:#bbb}' +
+  '.error{margin:0 0 16px;padding:12px;background:#2a2a2a;border-radius:4px}' +
+  '.place{font:13px/1.4 ui-monospace,monospace;color:#8ac6ff}' +
+  '.message{margin:4px 0 0;white-space:pre-wrap}' +
+  '.rule{color:#999}' +
+  'pre{margin:8px 0 0;padding:8px;overflow:auto;background:#111;border-radius:4px;font:12px/1.45 ui-monospace,monospace;color:#ddd}' +
+  'button{font:inherit;padding:6px 14px;border-radius:4px;border:1px solid #888;background:#333;color:#fff;cursor:pointer}' +
+  'button:focus-visible{outline:2px solid #8ac6ff;outline-offset:2px}'
+
+function element(tag, className, text) {
+  const node = document.createElement(tag)
+  if (className) node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+function closeOverlay(remember) {
+  if (remember) dismissed = JSON.stringify(errors)
+  const host = document.getElementById('ssg-error-overlay')
+  if (!host) return
+  host.remove()
+  if (returnFocus && document.contains(returnFocus)) returnFocus.focus()
+  returnFocus = null
+}
+
+function showOverlay() {
+  const key = JSON.stringify(errors)
+  if (!errors.length || key === dismissed) return closeOverlay(false)
+  if (!document.body) return addEventListener('DOMContentLoaded', showOverlay, { once: true })
+  const open = document.getElementById('ssg-error-overlay')
+  if (open) open.remove()
+  else returnFocus = document.activeElement
+  const host = element('ssg-error-overlay')
+  host.id = 'ssg-error-overlay'
+  const root = host.attachShadow({ mode: 'open' })
+  root.append(element('style', '', CSS))
+  const backdrop = element('div', 'backdrop')
+  const dialog = element('div', 'dialog')
+  dialog.setAttribute('role', 'alertdialog')
+  dialog.setAttribute('aria-modal', 'true')
+  dialog.setAttribute('aria-labelledby', 'ssg-title')
+  dialog.setAttribute('aria-describedby', 'ssg-hint')
+  const title = element('h2', '', errors.length === 1 ? 'The content has an error' : 'The content has ' + errors.length + ' errors')
+  title.id = 'ssg-title'
+  const hint = element('p', 'hint', 'The pages keep showing their last good version. Fix the file and save: this message goes away by itself.')
+  hint.id = 'ssg-hint'
+  dialog.append(title, hint)
+  for (const error of errors) {
+    const item = element('section', 'error')
+    const place = error.line ? error.file + ':' + error.line + ':' + (error.column || 1) : error.file
+    item.append(element('div', 'place', place))
+    const message = element('p', 'message', error.message + ' ')
+    message.append(element('span', 'rule', error.ruleId))
+    item.append(message)
+    if (error.frame) item.append(element('pre', '', error.frame))
+    dialog.append(item)
+  }
+  const dismiss = element('button', '', 'Dismiss')
+  dismiss.type = 'button'
+  dismiss.addEventListener('click', () => closeOverlay(true))
+  dialog.append(dismiss)
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') closeOverlay(true)
+    // Keep Tab inside the dialog: its one control is the button.
+    if (event.key === 'Tab') (event.preventDefault(), dismiss.focus())
+  })
+  backdrop.append(dialog)
+  root.append(backdrop)
+  document.body.append(host)
+  dismiss.focus({ preventScroll: true })
+}
+
+let session = null
+const source = new EventSource(EVENTS)
+source.addEventListener('message', (message) => {
+  const event = JSON.parse(message.data)
+  if (session && event.session !== session) return reload()
+  session = event.session
+  if (event.errors) {
+    errors = event.errors
+    showOverlay()
+  }
+  if (event.type === 'update' && event.reload && shows(event.reload)) reload()
+})
+`

@@ -1,0 +1,511 @@
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { Processor } from 'unified'
+import { buildSearchIndex, type SearchIndexFiles } from '@ssg/search-indexer'
+import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
+import { createProcessor } from '../markdown/processor.js'
+import { pageCacheDir } from '../pipeline/build.js'
+import { compilePages } from '../pipeline/compile.js'
+import { compilePage, type CompiledPage } from '../pipeline/compile-page.js'
+import { discoverPages, sourcePageOf, type SourcePage } from '../pipeline/discover.js'
+import { listStaticFiles, redirectPage, robotsTxt, sitemapXml } from '../pipeline/extras.js'
+import { lastUpdatedTimes } from '../pipeline/last-updated.js'
+import { dataFileOf, htmlFileOf } from '../pipeline/output-paths.js'
+import {
+  createRenderContext,
+  createSiteState,
+  notFoundPage,
+  renderPageHtml,
+  searchIndexFiles,
+  sidebarFile,
+  type RenderContext,
+  type SiteState,
+} from '../pipeline/site.js'
+import type { BuildMessage } from '../report/messages.js'
+import type { PageData, Sidebar } from '../theme/contract.js'
+import { resolveTheme, type ResolvedTheme } from '../theme/resolve-theme.js'
+import { errorChain } from '../util/errors.js'
+import { jsonForScript } from '../util/html.js'
+import { ClientBundleError, ClientBundler, type ClientBundle } from './client-bundler.js'
+import { invalidate, type ChangePlan, type OutputRecord, type RouteRecord } from './invalidate.js'
+import { diskSource, type FileSource, type ServedFile } from './static-server.js'
+
+export interface DevSiteOptions {
+  root: string
+  /** Use the on-disk cache of compiled pages for the first build. @default true */
+  cache?: boolean
+  /** Worker threads for the first build; 0 for none. @default automatic */
+  workers?: number
+  /** The session's clock: names the search files once (their names stay put while serving). */
+  now?: () => Date
+}
+
+/** The output of one route: its inputs, and its document and data, made on first request. */
+interface Output extends OutputRecord {
+  html?: string
+  json?: string
+}
+
+/** What an update changed, for the browsers and the terminal. */
+export interface UpdateResult {
+  /** Site paths (base URL included) whose output changed, or `all`. */
+  reload: string[] | 'all'
+  /** Pages compiled again. */
+  compiled: number
+  /** Documents rendered right away (the edited pages; others render on request). */
+  rendered: number
+}
+
+/** Above this many changed pages, browsers are told to reload whatever they show. */
+const RELOAD_LIST_LIMIT = 200
+/** Edited pages rendered before the reload push; other changed pages render on request. */
+const EAGER_RENDER_LIMIT = 20
+
+/**
+ * The site of `ssg serve`, in memory: compiled pages by file, the site state (sidebars, routes,
+ * link check, page data), and each route's output, rendered on first request and kept until its
+ * inputs change (see `invalidate.ts`). A page whose content is broken keeps its last good output.
+ */
+export class DevSite {
+  config!: ResolvedConfig
+  theme!: ResolvedTheme
+  state!: SiteState
+  /** Problems that are not the content's: the theme's bundle or server entry, rendering. */
+  private themeProblems: BuildMessage[] = []
+  private renderProblems = new Map<string, BuildMessage>()
+  private bundler!: ClientBundler
+  private bundle!: ClientBundle
+  private context!: RenderContext
+  private processor: Promise<Processor> | undefined
+  private readonly now: Date
+  private themeGeneration = 0
+
+  /** Source of each page file (site-relative path), in discovery order once sorted. */
+  private sources = new Map<string, SourcePage>()
+  private order: string[] = []
+  /** What the site state is made from: the last compile of each file, or its last good one. */
+  private effective = new Map<string, CompiledPage>()
+  private lastGood = new Map<string, CompiledPage>()
+  private discoverMessages: BuildMessage[] = []
+  private staticFiles = new Set<string>()
+  private lastUpdated = new Map<string, string>()
+  private gitTimes = new Map<string, string>()
+
+  private outputs = new Map<string, Output>()
+  private htmlFiles = new Map<string, string>()
+  private dataFiles = new Map<string, string>()
+  private sidebarJson = new Map<string, string>()
+  private redirectFiles = new Map<string, string>()
+  private notFound: string | undefined
+  private search: SearchIndexFiles | null | undefined
+  private readonly searchNames: { docFile: string; indexFile: string }
+  private readonly staticSource: FileSource
+
+  private constructor(private readonly options: DevSiteOptions) {
+    this.now = (options.now ?? (() => new Date()))()
+    const names = buildSearchIndex({ pages: [], now: () => this.now })
+    this.searchNames = { docFile: names.docFile, indexFile: names.indexFile }
+    this.staticSource = diskSource(path.join(path.resolve(options.root), 'static'))
+  }
+
+  /** The first build: config, theme, client bundle, every page (from the disk cache when it can). */
+  static async create(options: DevSiteOptions): Promise<DevSite> {
+    const site = new DevSite(options)
+    await site.load()
+    return site
+  }
+
+  private async load(): Promise<void> {
+    const config = await loadConfig({ root: this.options.root })
+    this.config = config
+    // React's development build renders several times slower (as in `build`).
+    process.env.NODE_ENV ??= 'production'
+    this.theme = await resolveTheme({ config })
+    this.bundler = await ClientBundler.create({
+      clientEntry: this.theme.clientEntry,
+      root: config.root,
+      baseUrl: config.baseUrl,
+    })
+    try {
+      try {
+        this.bundle = await this.bundler.rebuild()
+      } catch (error) {
+        if (!(error instanceof ClientBundleError)) throw error
+        // Serve the pages without a client; the overlay shows why.
+        this.themeProblems = error.messages
+        this.bundle = { assets: { entry: '', preload: [], css: [] }, files: new Map() }
+      }
+      const messages: BuildMessage[] = []
+      const sources = await discoverPages({ config, messages })
+      this.discoverMessages = messages
+      const { pages } = await compilePages({
+        pages: sources,
+        config,
+        cacheDir: pageCacheDir(config, this.options.cache),
+        ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
+      })
+      for (const source of sources) this.sources.set(source.file, source)
+      for (const page of pages) this.setCompiled(page)
+      this.order = sources.map((s) => s.file)
+      this.staticFiles = await listStaticFiles(config.root)
+      this.lastUpdated = await lastUpdatedTimes({ root: config.root, files: this.order })
+      this.gitTimes = await lastUpdatedTimes({ root: config.root, files: [] })
+      this.context = this.createContext()
+      this.recompute()
+    } catch (error) {
+      await this.bundler.dispose()
+      throw error
+    }
+    // Ready for the first edit: the highlighter and the processor take a moment to create.
+    this.processor = createProcessor(markdownOptions(config))
+    this.processor.catch(() => {})
+  }
+
+  async dispose(): Promise<void> {
+    await this.bundler.dispose()
+  }
+
+  /** Number of pages. */
+  get size(): number {
+    return this.state.pages.length
+  }
+
+  /** Every error now: content, config (sidebars, redirects), theme, rendering. */
+  errors(): BuildMessage[] {
+    return [
+      ...this.themeProblems,
+      ...this.state.messages.filter((m) => m.severity === 'error'),
+      ...this.renderProblems.values(),
+    ]
+  }
+
+  /** Every message now, warnings included. */
+  messages(): BuildMessage[] {
+    return [...this.themeProblems, ...this.state.messages, ...this.renderProblems.values()]
+  }
+
+  /** Applies content, static and theme changes (a config change makes a new `DevSite`). */
+  async update(plan: ChangePlan): Promise<UpdateResult> {
+    let all = false
+    let rendered = 0
+    if (plan.theme) all = (await this.reloadTheme()) || all
+    if (plan.static) {
+      this.staticFiles = await listStaticFiles(this.config.root)
+      all = true
+    }
+    const edited = await this.applyContent(plan)
+    if (!edited.size && !plan.static && !all) return { reload: [], compiled: 0, rendered: 0 }
+    const changed = this.recompute()
+    // Render the edited pages now, so that the reloading browsers find them ready.
+    const base = this.config.baseUrl.slice(0, -1)
+    const eager = changed.filter((route) => edited.has(this.outputs.get(route)?.record.file ?? ''))
+    for (const route of eager.slice(0, EAGER_RENDER_LIMIT)) {
+      this.renderOutput(route)
+      rendered++
+    }
+    const reload =
+      all || changed.length > RELOAD_LIST_LIMIT ? 'all' : changed.map((route) => base + route)
+    return { reload, compiled: edited.size, rendered }
+  }
+
+  /** Reads and compiles changed content files; returns the site-relative paths that changed. */
+  private async applyContent(plan: ChangePlan): Promise<Set<string>> {
+    const changed = new Set<string>()
+    const toFile = (absolute: string) =>
+      path.relative(this.config.root, absolute).split(path.sep).join('/')
+    for (const dir of plan.removedDirs) {
+      const prefix = toFile(dir) + '/'
+      for (const file of this.sources.keys())
+        if (file.startsWith(prefix)) this.forget(file) && changed.add(file)
+    }
+    if (plan.content.size === 0) return changed
+    const processor = await (this.processor ??= createProcessor(markdownOptions(this.config)))
+    for (const [absolute, action] of plan.content) {
+      const file = toFile(absolute)
+      let source: string | null = null
+      if (action === 'write') {
+        try {
+          source = await readChangedFile(absolute)
+        } catch {
+          source = null // Gone again meanwhile: the unlink event follows.
+        }
+      }
+      const page = source === null ? null : sourcePageOf(this.config, absolute, source)
+      if (!page) {
+        if (this.forget(file)) changed.add(file)
+        continue
+      }
+      const known = this.sources.get(file)
+      if (known && known.hash === page.hash) continue
+      this.sources.set(file, page)
+      if (!known) this.order = [...this.sources.keys()].sort()
+      // As `ssg build` dates it: the last commit when git knows the file, else its mtime.
+      if (!this.gitTimes.has(file))
+        this.lastUpdated.set(
+          file,
+          (await stat(absolute).catch(() => null))?.mtime.toISOString() ?? new Date().toISOString(),
+        )
+      this.setCompiled(await compilePage(page, processor))
+      changed.add(file)
+    }
+    return changed
+  }
+
+  private forget(file: string): boolean {
+    if (!this.sources.delete(file)) return false
+    this.effective.delete(file)
+    this.lastGood.delete(file)
+    this.order = this.order.filter((f) => f !== file)
+    return true
+  }
+
+  /** A page that failed to compile keeps its last good content, with the new messages. */
+  private setCompiled(page: CompiledPage): void {
+    if (!page.failed) {
+      this.lastGood.set(page.file, page)
+      this.effective.set(page.file, page)
+      return
+    }
+    const good = this.lastGood.get(page.file)
+    this.effective.set(page.file, good ? { ...good, messages: page.messages } : page)
+  }
+
+  /** Imports the theme's server entry again and re-bundles the client; true when it worked. */
+  private async reloadTheme(): Promise<boolean> {
+    const problems: BuildMessage[] = []
+    let theme = this.theme
+    try {
+      theme = await resolveTheme({
+        config: this.config,
+        reload: `ssg-serve=${++this.themeGeneration}`,
+      })
+    } catch (error) {
+      problems.push({
+        file: path.relative(this.config.root, this.theme.serverEntry),
+        severity: 'error',
+        message: `Cannot load the theme: ${errorChain(error).join(': ')}`,
+        ruleId: 'theme',
+      })
+    }
+    let bundle = this.bundle
+    try {
+      bundle = await this.bundler.rebuild()
+    } catch (error) {
+      if (!(error instanceof ClientBundleError)) throw error
+      problems.push(...error.messages)
+    }
+    this.themeProblems = problems
+    if (problems.length) return false
+    this.theme = theme
+    this.bundle = bundle
+    this.context = this.createContext()
+    this.renderProblems.clear()
+    this.notFound = undefined
+    for (const output of this.outputs.values()) delete output.html
+    return true
+  }
+
+  private createContext(): RenderContext {
+    const { config } = this
+    return createRenderContext({
+      config,
+      theme: this.theme.server,
+      assets: this.bundle.assets,
+      // Stable names: a sidebar that changes re-renders its pages, not every page of the site.
+      sidebarUrls: Object.fromEntries(
+        Object.keys(config.sidebars ?? { docs: [] }).map((id) => [
+          id,
+          config.baseUrl + `_ssg/sidebars/${id}.json`,
+        ]),
+      ),
+      search: config.search.enabled
+        ? {
+            docUrl: config.baseUrl + this.searchNames.docFile,
+            indexUrl: config.baseUrl + this.searchNames.indexFile,
+          }
+        : { docUrl: '', indexUrl: '' },
+      buildId: 'dev-' + this.now.getTime(),
+    })
+  }
+
+  /** Site state again (cheap, no Markdown work), then the outputs whose inputs changed. */
+  private recompute(): string[] {
+    const compiled = this.order.map((file) => this.effective.get(file)!)
+    const state = createSiteState({
+      config: this.config,
+      compiled,
+      staticFiles: this.staticFiles,
+      lastUpdated: this.lastUpdated,
+      messages: this.discoverMessages,
+    })
+    this.state = state
+    this.sidebarJson = new Map(
+      state.sidebars.map((s) => [s.id, sidebarFile(s, { hashed: false }).content]),
+    )
+    const broken = new Set(state.messages.filter((m) => m.severity === 'error').map((m) => m.file))
+    const records: RouteRecord[] = state.pages.map((page, i) => {
+      const data = state.pageData[i]!
+      return {
+        route: page.route,
+        file: page.file,
+        page: this.effective.get(page.file)!,
+        data,
+        sidebar: data.sidebarId ? (this.sidebarJson.get(data.sidebarId) ?? '') : '',
+        broken: broken.has(page.file),
+      }
+    })
+    const result = invalidate(this.outputs, records)
+    for (const record of records) {
+      const action = result.actions.get(record.route)!
+      const output = this.outputs.get(record.route)
+      if (action === 'add' || action === 'render') {
+        this.outputs.set(record.route, { record, good: !record.broken })
+        this.renderProblems.delete(record.route)
+      } else if (action === 'keep' && output) {
+        output.good ||= !record.broken
+      }
+    }
+    for (const route of result.removed) {
+      this.outputs.delete(route)
+      this.renderProblems.delete(route)
+    }
+    if (result.search) this.search = undefined
+    if (result.removed.length || this.htmlFiles.size !== this.outputs.size) this.indexFiles()
+    this.redirectFiles = new Map(
+      state.redirects.map(({ from, to }) => {
+        const target = to.startsWith('/') ? this.config.baseUrl + to.slice(1) : to
+        const base = this.config.url + this.config.baseUrl.replace(/\/$/, '')
+        return [
+          htmlFileOf(from),
+          redirectPage({ to: target, canonical: to.startsWith('/') ? base + to : to }),
+        ]
+      }),
+    )
+    return result.changed
+  }
+
+  private indexFiles(): void {
+    this.htmlFiles = new Map()
+    this.dataFiles = new Map()
+    for (const route of this.outputs.keys()) {
+      this.htmlFiles.set(htmlFileOf(route), route)
+      this.dataFiles.set(dataFileOf(route), route)
+    }
+  }
+
+  /** The document of a route, rendered on first request. */
+  private renderOutput(route: string): string {
+    const output = this.outputs.get(route)!
+    if (output.html !== undefined) return output.html
+    const { data } = output.record
+    try {
+      output.html = renderPageHtml(this.context, data, this.sidebarOf(output.record))
+      this.renderProblems.delete(route)
+    } catch (error) {
+      const message: BuildMessage = {
+        file: output.record.file,
+        severity: 'error',
+        message: errorChain(error).join(': '),
+        ruleId: 'render-failed',
+      }
+      this.renderProblems.set(route, message)
+      output.html = errorDocument(message)
+    }
+    return output.html
+  }
+
+  private sidebarOf(record: RouteRecord): Sidebar | null {
+    return record.sidebar ? (JSON.parse(record.sidebar) as Sidebar) : null
+  }
+
+  /** The file at a site-relative path: generated ones from memory, else `static/` from disk. */
+  readonly file: FileSource = async (relative) => {
+    const memory = this.memoryFile(relative)
+    if (memory !== null) return { path: relative, body: memory }
+    return this.staticSource(relative)
+  }
+
+  private memoryFile(relative: string): string | Uint8Array | null {
+    const route = this.htmlFiles.get(relative)
+    if (route !== undefined) return this.renderOutput(route)
+    if (relative.startsWith('_ssg/')) {
+      const dataRoute = this.dataFiles.get(relative)
+      if (dataRoute !== undefined) {
+        const output = this.outputs.get(dataRoute)!
+        return (output.json ??= jsonForScript(output.record.data))
+      }
+      const asset = this.bundle.files.get(relative)
+      if (asset) return asset
+      const sidebar = /^_ssg\/sidebars\/([^/]+)\.json$/.exec(relative)
+      if (sidebar) return this.sidebarJson.get(sidebar[1]!) ?? null
+      return null
+    }
+    if (relative === '404.html') return (this.notFound ??= this.renderNotFound())
+    const redirect = this.redirectFiles.get(relative)
+    if (redirect !== undefined) return redirect
+    if (relative === 'sitemap.xml')
+      return sitemapXml({ config: this.config, pages: this.state.pageData })
+    if (relative === 'robots.txt') return robotsTxt(this.config)
+    if (relative === this.searchNames.docFile || relative === this.searchNames.indexFile) {
+      const files = (this.search ??= searchIndexFiles(this.state, () => this.now))
+      if (!files) return null
+      return relative === files.docFile ? files.docJson : files.indexJson
+    }
+    return null
+  }
+
+  private renderNotFound(): string {
+    const page: PageData = notFoundPage()
+    try {
+      return renderPageHtml(this.context, page, null)
+    } catch (error) {
+      return errorDocument({
+        file: this.theme.serverEntry,
+        severity: 'error',
+        message: errorChain(error).join(': '),
+        ruleId: 'render-failed',
+      })
+    }
+  }
+
+  /** Routes of the site (for tests and the benchmark). */
+  routes(): string[] {
+    return [...this.outputs.keys()]
+  }
+
+  /** Whether a served file is made from memory. */
+  isGenerated(found: ServedFile): boolean {
+    return 'body' in found
+  }
+}
+
+/**
+ * Reads a file that just changed. An editor may truncate the file before writing it, and the
+ * change event can come in between: an empty read waits a moment for the bytes (as Vite does,
+ * vitejs/vite#610), so that an empty page never becomes a page's "last good version".
+ */
+async function readChangedFile(file: string): Promise<string> {
+  const source = await readFile(file, 'utf8')
+  if (source !== '') return source
+  const before = await stat(file)
+  for (let i = 0; i < 10; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const now = await stat(file)
+    if (now.mtimeMs !== before.mtimeMs || now.size > 0) return readFile(file, 'utf8')
+  }
+  return source
+}
+
+/** The Markdown options of a config, as `compilePages` derives them. */
+function markdownOptions(config: ResolvedConfig) {
+  return { themes: config.code.themes, extraLanguages: config.code.extraLanguages }
+}
+
+/** A page that could not be rendered: the message, escaped; the overlay shows it too. */
+function errorDocument(message: BuildMessage): string {
+  const text = `${message.file}: ${message.message}`.replace(
+    /[&<>]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!,
+  )
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cannot render this page</title></head><body><h1>Cannot render this page</h1><pre>${text}</pre></body></html>`
+}

@@ -1,0 +1,134 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { BuildMessage } from '../report/messages.js'
+import { DEV_CLIENT_PATH, devClientScript } from './dev-client.js'
+
+/** The server-sent events endpoint of the dev server. */
+export const EVENTS_PATH = '/__ssg/events'
+
+/** An error as the overlay shows it. */
+export type OverlayError = Pick<
+  BuildMessage,
+  'file' | 'line' | 'column' | 'message' | 'ruleId' | 'frame'
+>
+
+/** What the dev server pushes to open pages. */
+export interface DevEvent {
+  /** `hello` on connecting (the current errors), `update` after a change. */
+  type: 'hello' | 'update'
+  /** Id of the server process: a page that sees another one reloads (the server restarted). */
+  session: string
+  /** Site paths whose output changed (pages showing them reload), or `all`. */
+  reload?: string[] | 'all'
+  /** The current errors; absent when unchanged since the previous event. */
+  errors?: OverlayError[]
+}
+
+/** Most errors sent to the overlay (the terminal prints them all). */
+const OVERLAY_LIMIT = 50
+
+export function overlayErrors(messages: BuildMessage[]): OverlayError[] {
+  return messages
+    .filter((m) => m.severity === 'error')
+    .slice(0, OVERLAY_LIMIT)
+    .map((m) => ({
+      file: m.file,
+      ...(m.line !== undefined ? { line: m.line, column: m.column ?? 1 } : {}),
+      message: m.message,
+      ruleId: m.ruleId,
+      ...(m.frame ? { frame: m.frame } : {}),
+    }))
+}
+
+/**
+ * The reload channel: server-sent events to every open page, and the small script that listens
+ * to them (served at `DEV_CLIENT_PATH`, injected into every HTML page by `injectClient`).
+ */
+export class ReloadChannel {
+  private readonly clients = new Set<ServerResponse>()
+  private readonly ping: NodeJS.Timeout
+  private errorsJson = '[]'
+
+  constructor(
+    readonly session: string,
+    private errors: OverlayError[] = [],
+  ) {
+    this.errorsJson = JSON.stringify(errors)
+    // Comments keep idle connections open through proxies and let dead ones be noticed.
+    this.ping = setInterval(() => this.write(': ping\n\n'), 20_000)
+    this.ping.unref()
+  }
+
+  /** Number of connected pages. */
+  get size(): number {
+    return this.clients.size
+  }
+
+  /** Answers the events endpoint and the client script; false for any other request. */
+  handle = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const pathname = (req.url ?? '/').split('?')[0]
+    if (pathname === DEV_CLIENT_PATH) {
+      res.writeHead(200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      })
+      res.end(req.method === 'HEAD' ? undefined : devClientScript())
+      return true
+    }
+    if (pathname !== EVENTS_PATH) return false
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    })
+    res.flushHeaders()
+    res.socket?.setNoDelay(true)
+    const hello: DevEvent = { type: 'hello', session: this.session, errors: this.errors }
+    res.write(`retry: 500\n\n${format(hello)}`)
+    this.clients.add(res)
+    res.on('close', () => this.clients.delete(res))
+    return true
+  }
+
+  /**
+   * Pushes an update. `errors` is sent only when it differs from the previous push; nothing is
+   * sent when neither pages nor errors changed.
+   */
+  push(update: { reload: string[] | 'all'; errors: OverlayError[] }): boolean {
+    const json = JSON.stringify(update.errors)
+    const errorsChanged = json !== this.errorsJson
+    this.errors = update.errors
+    this.errorsJson = json
+    const reload = update.reload === 'all' || update.reload.length ? update.reload : undefined
+    if (!reload && !errorsChanged) return false
+    const event: DevEvent = {
+      type: 'update',
+      session: this.session,
+      ...(reload ? { reload } : {}),
+      ...(errorsChanged ? { errors: update.errors } : {}),
+    }
+    this.write(format(event))
+    return true
+  }
+
+  close(): void {
+    clearInterval(this.ping)
+    for (const res of this.clients) res.end()
+    this.clients.clear()
+  }
+
+  private write(chunk: string): void {
+    for (const res of this.clients) res.write(chunk)
+  }
+}
+
+function format(event: DevEvent): string {
+  return `data: ${JSON.stringify(event)}\n\n`
+}
+
+/** Adds the dev client to an HTML document (before `</body>`, else at the end). */
+export function injectClient(html: string): string {
+  const tag = `<script type="module" src="${DEV_CLIENT_PATH}"></script>`
+  const at = html.lastIndexOf('</body>')
+  return at === -1 ? html + tag : html.slice(0, at) + tag + html.slice(at)
+}

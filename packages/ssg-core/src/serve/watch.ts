@@ -1,0 +1,118 @@
+import path from 'node:path'
+import { watch, type FSWatcher } from 'chokidar'
+import { classifyPath, type WatchedPlaces, type WatchEvent } from './invalidate.js'
+
+const WATCH_EVENTS = new Set<string>(['add', 'change', 'unlink', 'addDir', 'unlinkDir'])
+
+/**
+ * Watches what `ssg serve` rebuilds from: the site folder (its `content/` and `static/` folders
+ * and config file; not `build/`, `node_modules/` or caches) and the theme package's folder.
+ * Events arrive in batches: a save that writes several files is one update.
+ */
+export class SiteWatcher {
+  private readonly watcher: FSWatcher
+  private pending: WatchEvent[] = []
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private readonly rechecks = new Map<string, NodeJS.Timeout>()
+  readonly ready: Promise<void>
+
+  constructor(
+    private places: WatchedPlaces,
+    private readonly onBatch: (events: WatchEvent[]) => Promise<void>,
+  ) {
+    this.watcher = watch(this.paths(), {
+      ignoreInitial: true,
+      ignored: (file) => this.ignored(file),
+    })
+    this.watcher.on('all', (event, file) => {
+      if (!WATCH_EVENTS.has(event)) return
+      const absolute = path.resolve(file)
+      this.pending.push({ event: event as WatchEvent['event'], path: absolute })
+      this.schedule()
+      if (
+        (event === 'change' || event === 'add') &&
+        classifyPath(absolute, this.places) === 'content'
+      )
+        this.recheck(absolute)
+    })
+    this.ready = new Promise((resolve) => this.watcher.once('ready', () => resolve()))
+  }
+
+  /** Follows the theme to another folder (after a config change). */
+  setPlaces(places: WatchedPlaces): void {
+    const before = this.places.themeDir
+    this.places = places
+    if (before === places.themeDir) return
+    if (before) this.watcher.unwatch(before)
+    if (places.themeDir) this.watcher.add(places.themeDir)
+  }
+
+  /** Resolves once every event seen so far has been handled. */
+  async idle(): Promise<void> {
+    while (this.timer || this.running || this.rechecks.size)
+      await (this.running ?? new Promise((r) => setTimeout(r, 10)))
+  }
+
+  close(): Promise<void> {
+    clearTimeout(this.timer)
+    for (const timer of this.rechecks.values()) clearTimeout(timer)
+    return this.watcher.close()
+  }
+
+  private paths(): string[] {
+    return [this.places.root, ...(this.places.themeDir ? [this.places.themeDir] : [])]
+  }
+
+  private ignored(file: string): boolean {
+    const { root, themeDir } = this.places
+    const absolute = path.resolve(file)
+    if (absolute === root || absolute === themeDir) return false
+    if (themeDir && absolute.startsWith(themeDir + path.sep)) {
+      const parts = path.relative(themeDir, absolute).split(path.sep)
+      return parts.some((p) => p === 'node_modules' || p.startsWith('.'))
+    }
+    const relative = path.relative(root, absolute)
+    if (relative.startsWith('..') || path.isAbsolute(relative)) return true
+    const top = relative.split(path.sep)[0]!
+    if (top === 'content' || top === 'static') return false
+    // Any other file at the top: only the config matters (folders like build/ are skipped).
+    return classifyPath(absolute, this.places) !== 'config'
+  }
+
+  /**
+   * chokidar drops a second change of a file within 50 ms of the first (no trailing event): look
+   * at the file again once that window has passed. Reading it costs little, and an unchanged
+   * file (same hash) changes nothing.
+   */
+  private recheck(file: string): void {
+    if (this.rechecks.has(file)) return
+    const timer = setTimeout(() => {
+      this.rechecks.delete(file)
+      this.pending.push({ event: 'change', path: file })
+      this.schedule()
+    }, 60)
+    timer.unref()
+    this.rechecks.set(file, timer)
+  }
+
+  private schedule(): void {
+    if (this.timer || this.running) return
+    // Content saves go out at once; a theme rebuild writes many files: wait for it to settle.
+    const slow = this.pending.some((e) => {
+      const kind = classifyPath(e.path, this.places)
+      return kind === 'theme' || kind === 'config'
+    })
+    this.timer = setTimeout(() => this.flush(), slow ? 80 : 2)
+  }
+
+  private flush(): void {
+    this.timer = undefined
+    const batch = this.pending
+    this.pending = []
+    this.running = this.onBatch(batch).finally(() => {
+      this.running = undefined
+      if (this.pending.length) this.schedule()
+    })
+  }
+}

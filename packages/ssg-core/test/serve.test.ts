@@ -1,0 +1,305 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DevSite } from '../src/serve/dev-site.js'
+import { makeSite } from './helpers.js'
+import { get, reloads, startQuietServer } from './serve-helpers.js'
+
+const page = (title: string, body: string, position?: number) =>
+  `---\ntitle: ${title}\n${position !== undefined ? `sidebar_position: ${position}\n` : ''}---\n\n${body}\n`
+
+const files = {
+  'content/docs/index.md': page('Home', 'Welcome home. Read the [guide](/docs/guide).', 0),
+  'content/docs/guide.md': page('Guide', 'Guide text, version one.', 1),
+  'content/docs/setup.md': page('Setup', 'Setup text.\n\n## Install\n\nInstall text.', 2),
+  'content/docs/reference/index.md': page('Reference', 'Reference intro.', 3),
+  'content/docs/reference/api.md': page('API', 'API text.'),
+  'content/pages/index.md': '---\ntitle: Landing\nlayout: page\n---\n\nLanding text.\n',
+  'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+}
+
+describe('ssg serve: edits, pushes and served pages', () => {
+  let root: string
+  let server: Awaited<ReturnType<typeof startQuietServer>>
+  const write = (file: string, text: string) => writeFile(path.join(root, file), text)
+  const html = async (pathname: string) => (await get(server.url, pathname)).body
+
+  beforeAll(async () => {
+    root = await makeSite({ files })
+    server = await startQuietServer(root)
+  })
+  afterAll(() => server?.close())
+
+  test('serves the first build from memory, with the dev client and no errors', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+    const home = await get(server.url, '/docs/')
+    expect(home.status).toBe(200)
+    expect(home.type).toBe('text/html; charset=utf-8')
+    expect(home.body).toContain('Welcome home.')
+    expect(home.body).toContain('<script type="module" src="/__ssg/client.js"></script></body>')
+    const client = await get(server.url, '/__ssg/client.js')
+    expect(client.type).toBe('text/javascript; charset=utf-8')
+    expect(client.body).toContain("const EVENTS = '/__ssg/events'")
+    expect(server.events.all[0]).toMatchObject({ type: 'hello', errors: [] })
+    // Generated files from memory, static ones from disk.
+    expect((await get(server.url, '/_ssg/sidebars/docs.json')).body).toContain('"Setup"')
+    expect((await get(server.url, '/_ssg/data/docs/setup.json')).body).toContain('Setup text.')
+    expect((await get(server.url, '/img/logo.svg')).type).toBe('image/svg+xml')
+    expect((await get(server.url, '/sitemap.xml')).body).toContain('/docs/setup')
+    expect(server.lines.join('\n')).toMatch(/ssg: serving 6 pages at http:\/\/127\.0\.0\.1:\d+\//)
+  })
+
+  test('a body edit reloads that page only, and the page shows it', async () => {
+    await write('content/docs/guide.md', page('Guide', 'Guide text, version two.', 1))
+    const event = await server.events.next(reloads('/docs/guide'))
+    expect(event.reload).toEqual(['/docs/guide'])
+    expect(await html('/docs/guide')).toContain('version two')
+    expect((await get(server.url, '/_ssg/data/docs/guide.json')).body).toContain('version two')
+  })
+
+  test('saving identical bytes pushes nothing', async () => {
+    await write('content/docs/guide.md', page('Guide', 'Guide text, version two.', 1))
+    await write(
+      'content/docs/setup.md',
+      page('Setup', 'Setup text.\n\n## Install\n\nInstall text!', 2),
+    )
+    const event = await server.events.next(reloads('/docs/setup'))
+    expect(event.reload).toEqual(['/docs/setup'])
+  })
+
+  test('a new title reaches the sidebar and the neighbours’ previous/next links', async () => {
+    await write('content/docs/guide.md', page('Handbook', 'Guide text, version two.', 1))
+    const event = await server.events.next(reloads('/docs/guide'))
+    // Every page of the sidebar shows the new label; the landing page has no sidebar.
+    expect([...event.reload!].sort()).toEqual(
+      ['/docs/', '/docs/guide', '/docs/reference/', '/docs/reference/api', '/docs/setup'].sort(),
+    )
+    expect(await html('/docs/setup')).toContain('<a rel="prev" href="/docs/guide">Handbook</a>')
+    expect(await html('/docs/')).toContain('<a rel="next" href="/docs/guide">Handbook</a>')
+    expect((await get(server.url, '/_ssg/sidebars/docs.json')).body).toContain('"Handbook"')
+  })
+
+  test('adding a page adds its route, its sidebar entry and fixes links to it', async () => {
+    await write('content/docs/index.md', page('Home', 'Welcome. See [new](/docs/new).', 0))
+    const broken = await server.events.next((e) => (e.errors?.length ?? 0) > 0)
+    expect(broken.errors).toEqual([
+      expect.objectContaining({
+        file: 'content/docs/index.md',
+        line: 6,
+        column: 14,
+        ruleId: 'missing-page',
+        message: expect.stringMatching(/^Cannot find page `\/docs\/new`/),
+      }),
+    ])
+    // The home page keeps its last good version while its link is broken.
+    expect(await html('/docs/')).toContain('Welcome home.')
+
+    await write('content/docs/new.md', page('New page', 'Fresh.', 5))
+    const added = await server.events.next(reloads('/docs/new'))
+    expect(added.errors).toEqual([])
+    expect(added.reload).toContain('/docs/')
+    expect(await html('/docs/new')).toContain('Fresh.')
+    const home = await html('/docs/')
+    expect(home).toContain('Welcome. See <a href="/docs/new">new</a>')
+    expect(home).toContain('<li><a href="/docs/new">New page</a></li>')
+  })
+
+  test('renaming a page moves its route; deleting one breaks the links to it', async () => {
+    await rename(path.join(root, 'content/docs/new.md'), path.join(root, 'content/docs/renamed.md'))
+    const event = await server.events.next(
+      (e) => Array.isArray(e.errors) && e.errors.some((x) => x.message.includes('/docs/new')),
+    )
+    expect(event.errors![0]).toMatchObject({
+      file: 'content/docs/index.md',
+      ruleId: 'missing-page',
+    })
+    expect((await get(server.url, '/docs/new')).status).toBe(404)
+    expect(await html('/docs/renamed')).toContain('Fresh.')
+    expect(await html('/docs/reference/')).toContain('<a href="/docs/renamed">New page</a>')
+
+    await write('content/docs/index.md', page('Home', 'Welcome. See [renamed](/docs/renamed).', 0))
+    const fixed = await server.events.next((e) => Array.isArray(e.errors) && e.errors.length === 0)
+    expect(fixed.reload).toContain('/docs/')
+    expect(await html('/docs/')).toContain('<a href="/docs/renamed">renamed</a>')
+
+    await rm(path.join(root, 'content/docs/renamed.md'))
+    const deleted = await server.events.next(reloads('/docs/renamed'))
+    expect(deleted.errors).toEqual([
+      expect.objectContaining({ file: 'content/docs/index.md', ruleId: 'missing-page' }),
+    ])
+    expect((await get(server.url, '/docs/renamed')).status).toBe(404)
+    await write('content/docs/index.md', page('Home', 'Welcome home again.', 0))
+    await server.events.next((e) => Array.isArray(e.errors) && e.errors.length === 0)
+  })
+
+  test('broken front matter: placed error with a code frame, last good page, recovery', async () => {
+    await write(
+      'content/docs/setup.md',
+      '---\ntitle: Setup\ndescription: [unclosed\n---\n\nBroken now.\n',
+    )
+    const broken = await server.events.next((e) => (e.errors?.length ?? 0) > 0)
+    expect(broken.errors).toEqual([
+      expect.objectContaining({
+        file: 'content/docs/setup.md',
+        line: 3,
+        column: 23,
+        ruleId: 'front-matter-yaml',
+      }),
+    ])
+    expect(broken.errors![0]!.frame).toContain('> 3 | description: [unclosed')
+    expect(server.lines.join('\n')).toContain(
+      'content/docs/setup.md:3:23  error  Front matter is not valid YAML',
+    )
+    const served = await html('/docs/setup')
+    expect(served).toContain('Install text!')
+    expect(served).not.toContain('Broken now.')
+    // A page loaded now gets the errors on connecting.
+    const { openEvents } = await import('./serve-helpers.js')
+    const late = await openEvents(server.url)
+    expect(late.all[0]!.errors).toHaveLength(1)
+    late.close()
+
+    await write('content/docs/setup.md', page('Setup', 'Fixed now.', 2))
+    const fixed = await server.events.next(reloads('/docs/setup'))
+    expect(fixed.errors).toEqual([])
+    expect(await html('/docs/setup')).toContain('Fixed now.')
+    expect(server.lines.join('\n')).toContain('ssg: no more errors')
+  })
+
+  test('an unclosed directive is an error; other pages keep updating', async () => {
+    await write('content/docs/reference/api.md', page('API', ':::warning\nCareful.'))
+    const broken = await server.events.next((e) => (e.errors?.length ?? 0) > 0)
+    expect(broken.errors![0]).toMatchObject({
+      file: 'content/docs/reference/api.md',
+      line: 5,
+      column: 1,
+      ruleId: 'unclosed-directive',
+    })
+    expect(await html('/docs/reference/api')).toContain('API text.')
+    await write('content/docs/guide.md', page('Handbook', 'Still editable.', 1))
+    await server.events.next(reloads('/docs/guide'))
+    expect(await html('/docs/guide')).toContain('Still editable.')
+    await write('content/docs/reference/api.md', page('API', ':::warning\nCareful.\n:::'))
+    await server.events.next((e) => Array.isArray(e.errors) && e.errors.length === 0)
+    expect(await html('/docs/reference/api')).toContain('Careful.')
+  })
+
+  test('static files: added, served from disk, links to them checked', async () => {
+    await write('content/docs/guide.md', page('Handbook', '[chart](/img/chart.svg)', 1))
+    await server.events.next((e) => (e.errors?.length ?? 0) > 0)
+    await mkdir(path.join(root, 'static/img'), { recursive: true })
+    await write(
+      'static/img/chart.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><title>c</title></svg>',
+    )
+    const event = await server.events.next((e) => Array.isArray(e.errors) && e.errors.length === 0)
+    expect(event.reload).toBe('all')
+    const chart = await get(server.url, '/img/chart.svg')
+    expect(chart.status).toBe(200)
+    expect(chart.body).toContain('<title>c</title>')
+  })
+
+  test('a config change rebuilds everything and reloads every page', async () => {
+    await write(
+      'ssg.config.ts',
+      `export default ${JSON.stringify({ title: 'Renamed site', url: 'https://example.com', theme: { package: (await import('./helpers.js')).fixtureTheme } })}\n`,
+    )
+    const event = await server.events.next((e) => e.reload === 'all')
+    expect(event.type).toBe('update')
+    expect(await html('/docs/setup')).toContain('<title>Setup | Renamed site</title>')
+    // A broken config is reported and the last good site stays up.
+    await write('ssg.config.ts', 'export default { title: 42 }\n')
+    const broken = await server.events.next((e) => (e.errors?.length ?? 0) > 0)
+    expect(broken.errors![0]).toMatchObject({ file: 'ssg.config.ts', ruleId: 'config' })
+    expect(broken.errors![0]!.message).toContain('title')
+    expect(await html('/docs/setup')).toContain('<title>Setup | Renamed site</title>')
+  })
+})
+
+describe('incremental updates equal a full rebuild', () => {
+  test('after edits, additions, renames and deletions every page matches a fresh build', async () => {
+    const root = await makeSite({ files })
+    const server = await startQuietServer(root)
+    const at = (file: string) => path.join(root, file)
+    try {
+      const steps: Array<() => Promise<unknown>> = [
+        // Links to a Markdown file are rewritten to its route...
+        () =>
+          writeFile(
+            at('content/docs/setup.md'),
+            page('Setup', 'See [api](./reference/api.md).', 0),
+          ),
+        () =>
+          writeFile(
+            at('content/docs/reference/extra.md'),
+            page('Extra', 'Extra [home](/docs/).', 1),
+          ),
+        async () => {
+          await rename(at('content/docs/guide.md'), at('content/docs/reference/guide.md'))
+          await writeFile(
+            at('content/docs/index.md'),
+            page('Home', 'Read [it](/docs/reference/guide).'),
+          )
+        },
+        // ... and again when that route moves.
+        () =>
+          writeFile(
+            at('content/docs/reference/api.md'),
+            '---\nslug: /docs/api-moved\n---\n# API v2\n',
+          ),
+        () => rm(at('content/docs/reference/index.md')),
+        () =>
+          writeFile(
+            at('content/docs/reference/guide.md'),
+            page('Guide', '## New heading\n\nText.', 9),
+          ),
+      ]
+      for (const step of steps) {
+        await step()
+        await settle(server)
+      }
+      expect(server.site.errors()).toEqual([])
+      const fresh = await DevSite.create({ root, cache: false, workers: 0 })
+      try {
+        expect(server.site.routes().sort()).toEqual(fresh.routes().sort())
+        const body = async (site: DevSite, file: string) => {
+          const found = await site.file(file)
+          return found && 'body' in found
+            ? String(found.body)
+                .replace(/"buildId":"[^"]*"/, '')
+                .replace(/search-(doc|index)-\d+/g, 'search-$1')
+            : null
+        }
+        for (const route of fresh.routes()) {
+          const html = route.endsWith('/')
+            ? route.slice(1) + 'index.html'
+            : route.slice(1) + '.html'
+          expect(await body(server.site, html), route).toBe(await body(fresh, html))
+          const data =
+            '_ssg/data/' +
+            (route.endsWith('/') ? route.slice(1) + 'index' : route.slice(1)) +
+            '.json'
+          expect(await body(server.site, data), data).toBe(await body(fresh, data))
+        }
+        expect(await body(server.site, '_ssg/sidebars/docs.json')).toBe(
+          await body(fresh, '_ssg/sidebars/docs.json'),
+        )
+        expect(await body(server.site, 'sitemap.xml')).toBe(await body(fresh, 'sitemap.xml'))
+        const search = (site: DevSite) =>
+          JSON.parse(String(site['memoryFile'](site['searchNames'].docFile))).pages
+        expect(search(server.site)).toEqual(search(fresh))
+        expect(server.site.messages()).toEqual(fresh.messages())
+      } finally {
+        await fresh.dispose()
+      }
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+/** Waits until the watcher saw the last writes (an unlink waits 100 ms for a re-add) and handled them. */
+async function settle(server: { idle(): Promise<void> }) {
+  await new Promise((r) => setTimeout(r, 250))
+  await server.idle()
+}
