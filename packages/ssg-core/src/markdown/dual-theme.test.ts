@@ -58,7 +58,12 @@ test('one tokenization per block gives exactly the dual-theme output', async () 
   })
   const fast = withFastDualTheme(counting, themes, 3)
   const calls = { single: 0 }
-  const options = (lang: string) => ({ lang, themes, defaultColor: false as const })
+  const options = (lang: string) => ({
+    lang,
+    themes,
+    defaultColor: false as const,
+    tokenizeTimeLimit: 0,
+  })
   // Learn from the first blocks, then every block must match real dual highlighting.
   for (const round of [0, 1]) {
     for (const [lang, code] of SAMPLES) {

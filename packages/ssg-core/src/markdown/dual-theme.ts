@@ -67,7 +67,10 @@ export function withFastDualTheme(
     return unknown ? null : dualPre + out.slice(pre.length)
   }
 
-  const original = shiki.codeToHtml.bind(shiki)
+  // No time limit per line: shiki's default (500 ms) cuts tokenization short when the machine is
+  // busy (a first grammar compile on a loaded CI box), silently mis-colouring the rest of a line.
+  const original: Highlighter['codeToHtml'] = (code, options) =>
+    shiki.codeToHtml(code, { ...options, tokenizeTimeLimit: 0 } as HtmlOptions)
   const codeToHtml: Highlighter['codeToHtml'] = (code, options) => {
     if (disabled || !isDual(options)) return original(code, options)
     const {
