@@ -2,15 +2,17 @@
  * `@ssg/search-indexer/browser`: loads a site's two search files and searches them.
  * Browser code only (no Node imports); the theme imports it lazily, on first use of the box.
  */
-import MiniSearch, { type SearchResult } from 'minisearch'
+import MiniSearch from 'minisearch'
 import {
   SUPPORTED_FORMAT_VERSIONS,
+  slug,
   toMiniSearchOptions,
   type DocFile,
   type IndexFile,
   type IndexedDocument,
   type SerializedSearchOptions,
 } from './format.js'
+import { decodeIndex } from './index-codec.js'
 import { createVocabulary, planQuery, rankResults, type Vocabulary } from './query.js'
 import { makeSnippet, type SnippetSegment } from './snippet.js'
 
@@ -26,7 +28,7 @@ export interface LoadSearchOptions {
 }
 
 export interface SearchQueryOptions {
-  /** Most pages returned. @default 10 */
+  /** Most sections returned, all pages together (`SiteData.search.maxResults`). @default 10 */
   limit?: number
   /** Most sections shown under one page. @default 3 */
   sectionsPerPage?: number
@@ -74,7 +76,7 @@ export async function loadSearch(options: LoadSearchOptions): Promise<LoadedSear
     )
   }
   // loadJS is loadJSON without a second parse; the options come from the file (MiniSearch #55).
-  const json = index.index as Parameters<typeof MiniSearch.loadJS>[0]
+  const json = decodeIndex(index.index, index.options.fields)
   const miniSearch = MiniSearch.loadJS<IndexedDocument>(json, toMiniSearchOptions(index.options))
   const vocabulary = createVocabulary(json.index)
   const searchOptions = index.options.searchOptions
@@ -137,28 +139,28 @@ function search(input: SearchInput): PageResult[] {
   const { boost, weights } = options
   const results = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
   const pages = new Map<number, PageResult>()
+  let count = 0
   for (const result of results) {
+    if (count >= limit) break
     const section = doc.sections[result.id as number]
     if (!section) continue
     const [pageIndex, anchor, heading, text] = section
     let page = pages.get(pageIndex)
     if (!page) {
-      if (pages.size >= limit) continue
       const [url, title, breadcrumbs] = doc.pages[pageIndex]!
       page = { url, title, breadcrumbs, sections: [], score: result.score }
       pages.set(pageIndex, page)
     }
     if (page.sections.length >= sectionsPerPage) continue
+    const id = anchor === 0 ? slug(heading) : anchor
     page.sections.push({
-      url: anchor === '' ? page.url : `${page.url}#${anchor}`,
-      heading,
-      snippet: text === '' ? [] : makeSnippet(text, matchedTerms(result)),
+      url: id === '' ? page.url : `${page.url}#${id}`,
+      // The intro has no heading of its own: it shows as the page.
+      heading: heading || page.title,
+      snippet: text === '' ? [] : makeSnippet(text, new Set(result.terms)),
       score: result.score,
     })
+    count++
   }
   return [...pages.values()]
-}
-
-function matchedTerms(result: SearchResult): Set<string> {
-  return new Set(result.terms)
 }

@@ -7,6 +7,7 @@
  * and the serialisable part of the options travels inside the files (MiniSearch #10, #55).
  */
 import type { Options } from 'minisearch'
+import type { CompactIndex } from './index-codec.js'
 
 /** Version of the two files' layout and of the tokenizer. Bump on any incompatible change. */
 export const FORMAT_VERSION = 1
@@ -15,7 +16,7 @@ export const FORMAT_VERSION = 1
 export const SUPPORTED_FORMAT_VERSIONS: readonly number[] = [FORMAT_VERSION]
 
 /** Longest section text kept in the doc file for snippets, in characters. */
-export const SNIPPET_LENGTH = 200
+export const SNIPPET_LENGTH = 140
 
 /** The fields of one indexed document (one section of a page). */
 export type IndexedField = 'title' | 'heading' | 'hierarchy' | 'text' | 'code'
@@ -76,8 +77,8 @@ export interface IndexFile {
   /** ISO time of the build; the same in both files. */
   builtAt: string
   options: SerializedOptions
-  /** `MiniSearch#toJSON()` */
-  index: unknown
+  /** MiniSearch's `toJSON()`, in the compact form of `index-codec.ts`. */
+  index: CompactIndex
 }
 
 /** A page in the doc file: `[path, title, breadcrumbs]`. */
@@ -85,9 +86,10 @@ export type DocPage = [path: string, title: string, breadcrumbs: string[]]
 
 /**
  * A section in the doc file: `[page, anchor, heading, text]`, where `page` indexes `pages`,
- * `anchor` is `""` for the page intro, and `text` is at most {@link SNIPPET_LENGTH} characters.
+ * `anchor` is `""` for the page intro and `0` when it is {@link slug}`(heading)` (most are),
+ * and `text` is at most {@link SNIPPET_LENGTH} characters.
  */
-export type DocSection = [page: number, anchor: string, heading: string, text: string]
+export type DocSection = [page: number, anchor: string | 0, heading: string, text: string]
 
 /** `search-doc-<timestamp>.json`: what a result displays. Short tuples keep the file small. */
 export interface DocFile {
@@ -123,18 +125,63 @@ export const DEFAULT_OPTIONS: SerializedOptions = {
 const TOKEN = /[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)*/gu
 const JOINERS = /[-_.]/
 const PLAIN = /^(?:[A-Za-z]?[a-z]*|[0-9]*)$/
-// Lower-to-upper and acronym-to-word boundaries: `createElement`, `XMLHttpRequest`, `iOS10`.
-const CAMEL =
-  /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u
+// Lower-to-upper and acronym-to-word boundaries: `createElement`, `XMLHttpRequest`, `iOS`.
+const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u
+
+/** Three or more letter/digit alternations: ids and hashes (`01HZX3K2M5`, `4a6b`), not words. */
+function isIdLike(term: string): boolean {
+  let changes = 0
+  let digit: boolean | null = null
+  for (const char of term) {
+    if (char === '-' || char === '_' || char === '.') {
+      digit = null
+      continue
+    }
+    const isDigit = char >= '0' && char <= '9'
+    if (digit !== null && isDigit !== digit && ++changes >= 3) return true
+    digit = isDigit
+  }
+  return false
+}
 
 /** English words too common to help; dropped from the index and from queries. */
 const STOP_WORDS = new Set(
   (
-    'a an and are as at be but by can do does for from has have how i if in into is it its ' +
-    'may more must not of on or our so such than that the their them then there these they ' +
-    'this to was we were what when where which while who will with you your'
+    'a about above after again against all also am an and any are as at be because been ' +
+    'before being below between both but by can could did do does doing during each few for ' +
+    'from further had has have having he her here hers him his how i if in into is it its ' +
+    'itself just may me more most must my no nor not of off on once only or other our ours ' +
+    'out over own same she should so some such than that the their them then there these ' +
+    'they this those through to too under until up very was we were what when where which ' +
+    'while who whom why will with would you your yours'
   ).split(' '),
 )
+
+/**
+ * Keywords and boilerplate of code samples in the languages of the docs, dropped from the
+ * `code` field only: every sample has them, no reader searches for them there.
+ */
+const CODE_STOP_WORDS = new Set(
+  (
+    'async await break case catch class const def default do echo else end err export extends ' +
+    'false final fmt fn for func function if import in let main new nil none null package ' +
+    'print printf println private protected public return self static string struct this ' +
+    'throw throws true try undefined using val var void while com www http https example'
+  ).split(' '),
+)
+
+/**
+ * A heading's usual id (`Create a token` -> `create-a-token`), to leave most anchors out of the
+ * doc file. It need not match the Markdown pipeline's slugger: an anchor it would get wrong
+ * (a repeated heading's `request-1`) is written out.
+ */
+export function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-')
+}
 
 /** Splits text into raw tokens (see {@link processTerm} for what each becomes). */
 export function tokenize(text: string): string[] {
@@ -152,32 +199,52 @@ function normalize(term: string): string {
  * - `VB-API-KEY` -> `vb-api-key`, `vb`, `api`, `key`
  * - `token_type` -> `token_type`, `token`, `type`
  * - `createElement` -> `createelement`, `create`, `element`
- * Stop words and one-character terms are dropped, except inside a compound.
+ * - `client.tokens.createBatch` -> itself, `createbatch`, `client`, `tokens`, `create`, `batch`
+ * Dropped: stop words, one-character terms (both kept inside a compound), id-like strings
+ * (`01HZX3K2M5`), and in the `code` field the keywords every sample has (`const`, `await`).
  */
-export function processTerm(token: string): string | string[] | null {
+export function processTerm(token: string, field?: string): string | string[] | null {
+  const stop = field === 'code' ? isCodeStopWord : STOP_WORDS.has.bind(STOP_WORDS)
   // Fast path for the common case, a plain ASCII word or number (`Tokens`, `429`).
   if (PLAIN.test(token)) {
     const term = token.toLowerCase()
-    return term.length < 2 || STOP_WORDS.has(term) ? null : term
+    return term.length < 2 || stop(term) ? null : term
   }
   const terms = new Set<string>()
   const whole = normalize(token)
-  const parts = token.split(JOINERS).flatMap((part) => part.split(CAMEL))
-  if (parts.length > 1) {
-    terms.add(whole)
-    for (const part of token.split(JOINERS)) {
+  const joined = token.split(JOINERS).filter((part) => !isIdLike(part))
+  const parts = joined.flatMap((part) => part.split(CAMEL))
+  if (parts.length > 1 || joined.length < token.split(JOINERS).length) {
+    if (joined.length > 1 && keepsWhole(whole)) terms.add(whole)
+    for (const part of joined) {
       if (CAMEL.test(part)) terms.add(normalize(part))
     }
-  } else if (whole.length < 2 || STOP_WORDS.has(whole)) {
+  } else if (whole.length < 2 || stop(whole) || isIdLike(whole)) {
     return null
   } else {
     return [whole]
   }
   for (const part of parts) {
     const term = normalize(part)
-    if (term.length >= 2 && !STOP_WORDS.has(term)) terms.add(term)
+    if (term.length >= 2 && !stop(term)) terms.add(term)
   }
   return terms.size > 0 ? [...terms] : null
+}
+
+/**
+ * Whether a compound is indexed whole besides its parts: `vb-api-key`, `token_type`,
+ * `tokens.create`, but not ids, addresses and versions (`203.0.113.10`, `2.7.0`) nor long
+ * dotted paths (`androidx.lifecycle.lifecyclescope`), which nobody types: their parts are
+ * enough to find them.
+ */
+function keepsWhole(compound: string): boolean {
+  if (isIdLike(compound)) return false
+  const dotted = compound.split('.')
+  return dotted.length === 1 || (dotted.length === 2 && !dotted.some((part) => /^\d+$/.test(part)))
+}
+
+function isCodeStopWord(term: string): boolean {
+  return STOP_WORDS.has(term) || CODE_STOP_WORDS.has(term)
 }
 
 /**

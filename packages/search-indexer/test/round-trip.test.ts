@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { loadSearch, type LoadedSearch } from '../src/browser.js'
+import { loadSearch, type LoadedSearch, type PageResult } from '../src/browser.js'
 import { buildSearchIndex, writeSearchIndex, type SearchIndexFiles } from '../src/index.js'
 import { fileFetch, pages } from './fixtures.js'
 
@@ -92,6 +92,26 @@ describe('search', () => {
         { text: '.', match: false },
       ],
     })
+  })
+  test('anchors the slugger numbered are kept', () => {
+    const built = buildSearchIndex({
+      pages: [
+        {
+          path: '/x',
+          title: 'X',
+          breadcrumbs: [],
+          sections: [
+            { anchor: 'request', heading: 'Request', text: 'first endpoint', code: '' },
+            { anchor: 'request-1', heading: 'Request', text: 'second endpoint', code: '' },
+          ],
+        },
+      ],
+      now,
+    })
+    expect(JSON.parse(built.docJson).sections.map((section: unknown[]) => section[1])).toEqual([
+      0,
+      'request-1',
+    ])
   })
   test('the page intro links to the page itself', () => {
     const [page] = search.search('namespaces')

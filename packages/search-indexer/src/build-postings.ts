@@ -1,58 +1,42 @@
 /**
- * Writes the MiniSearch 7 serialised index (`toJSON()`, serialisation version 2) directly.
+ * Indexes the sections into the compact index (`index-codec.ts`): what MiniSearch's `addAll`
+ * followed by `toJSON` gives, without MiniSearch.
  *
- * MiniSearch's own `add` inserts every token into a radix tree, which took most of the build
- * time on large sites (about 1 µs a token, 5 million tokens for 10,000 pages). A plain `Map`
- * produces the same JSON several times faster; `test/minisearch-json.test.ts` checks that the
- * result loads into MiniSearch and equals what `MiniSearch#addAll` + `toJSON` give.
+ * MiniSearch's `add` inserts every token into a radix tree, which took most of the build time
+ * on large sites (about 1 µs a token, 5 million tokens for 10,000 pages). Counting into plain
+ * Maps and arrays is several times faster; `test/build-postings.test.ts` checks that the
+ * decoded result equals MiniSearch's own `toJSON`.
  *
  * Large sites can also cap each term's postings (static index pruning): a term found in tens of
  * thousands of sections keeps only the sections where it weighs most, which bounds both the
- * file size and the query time. The cap is far above what a site of a few hundred pages
- * reaches, so small sites keep every posting.
+ * file size and the query time.
  */
+import { encodePostings, encodeTerms, type CompactIndex, type Postings } from './index-codec.js'
 import type { IndexedDocument, IndexedField } from './format.js'
 
-export interface MiniSearchJsonOptions {
+export interface BuildPostingsOptions {
   fields: readonly IndexedField[]
   tokenize: (text: string) => string[]
-  processTerm: (term: string) => string | string[] | null
+  processTerm: (term: string, field?: string) => string | string[] | null
   /** Most sections kept per term and field; `Infinity` keeps all. */
   maxPostings: number
-}
-
-/** The shape `MiniSearch.loadJS` reads (`AsPlainObject`, version 2). */
-export interface MiniSearchJson {
-  documentCount: number
-  nextId: number
-  documentIds: Record<string, number>
-  fieldIds: Record<string, number>
-  fieldLength: Record<string, number[]>
-  averageFieldLength: number[]
-  storedFields: Record<string, never>
-  dirtCount: number
-  index: Array<[string, Record<string, Record<string, number>>]>
-  serializationVersion: 2
 }
 
 // BM25 constants of MiniSearch 7 (`defaultBM25params`), used to rank postings when pruning.
 const K = 1.2
 const B = 0.7
 
-/** Indexes `documents` (their `i` must be 0, 1, 2, …) into MiniSearch's serialised form. */
-export function toMiniSearchJson(
+/** Indexes `documents` (their `i` must be 0, 1, 2, …). */
+export function buildPostings(
   documents: readonly IndexedDocument[],
-  options: MiniSearchJsonOptions,
-): MiniSearchJson {
+  options: BuildPostingsOptions,
+): CompactIndex {
   const { fields, tokenize, processTerm, maxPostings } = options
-  const fieldIds: Record<string, number> = {}
-  fields.forEach((field, id) => (fieldIds[field] = id))
   // term -> per field -> postings. Documents come in increasing order, so each postings list
   // is two parallel arrays (document, frequency) appended to, not a Map.
   const terms = new Map<string, Array<Postings | undefined>>()
-  const fieldLength: Record<string, number[]> = {}
+  const fieldLength: number[] = []
   const averageFieldLength: number[] = fields.map(() => 0)
-  const documentIds: Record<string, number> = {}
 
   const add = (term: string, fieldId: number, shortId: number, count: number) => {
     let byField = terms.get(term)
@@ -68,77 +52,61 @@ export function toMiniSearchJson(
 
   documents.forEach((document, shortId) => {
     if (document.i !== shortId) throw new Error(`Document ${shortId} has id ${document.i}`)
-    documentIds[shortId] = document.i
-    const lengths: number[] = []
     fields.forEach((field, fieldId) => {
-      // Count each distinct token once: its number of distinct tokens is MiniSearch's length.
+      // Count each distinct token once: the number of distinct tokens is MiniSearch's length.
       const counts = new Map<string, number>()
       for (const token of tokenize(document[field])) counts.set(token, (counts.get(token) ?? 0) + 1)
       const length = counts.size
-      lengths[fieldId] = length
+      fieldLength.push(length)
       // The same running average as MiniSearch's `addFieldLength`, for identical floats.
       averageFieldLength[fieldId] =
         (averageFieldLength[fieldId]! * shortId + length) / (shortId + 1)
       for (const [token, count] of counts) {
-        const processed = processTerm(token)
+        const processed = processTerm(token, field)
         if (processed === null) continue
         if (typeof processed === 'string') add(processed, fieldId, shortId, count)
         else for (const term of processed) add(term, fieldId, shortId, count)
       }
     })
-    fieldLength[shortId] = lengths
   })
 
-  const index: MiniSearchJson['index'] = []
   // Sorted terms let the browser find prefixes by binary search without sorting (query.ts).
-  for (const term of [...terms.keys()].sort()) {
+  const sorted = [...terms.keys()].sort()
+  const postings = sorted.map((term) => {
     const byField = terms.get(term)!
-    const data: Record<string, Record<string, number>> = {}
-    byField.forEach((postings, fieldId) => {
-      if (!postings) return
-      if (postings.ids.length > maxPostings) {
-        prune(postings, maxPostings, fieldId, fieldLength, averageFieldLength[fieldId]!)
+    byField.forEach((list, fieldId) => {
+      if (list && list.ids.length > maxPostings) {
+        prune(
+          list,
+          maxPostings,
+          (id) => fieldLength[id * fields.length + fieldId]!,
+          averageFieldLength[fieldId]!,
+        )
       }
-      const entry: Record<string, number> = {}
-      postings.ids.forEach((id, k) => (entry[id] = postings.frequencies[k]!))
-      data[fieldId] = entry
     })
-    index.push([term, data])
-  }
+    return encodePostings(byField)
+  })
   return {
     documentCount: documents.length,
-    nextId: documents.length,
-    documentIds,
-    fieldIds,
-    fieldLength,
     averageFieldLength,
-    storedFields: {},
-    dirtCount: 0,
-    index,
-    serializationVersion: 2,
+    fieldLength,
+    terms: encodeTerms(sorted),
+    postings: postings.join('\n'),
   }
-}
-
-interface Postings {
-  ids: number[]
-  frequencies: number[]
 }
 
 /** Keeps the `max` postings with the highest BM25 term weight, in document order. */
 function prune(
   postings: Postings,
   max: number,
-  fieldId: number,
-  fieldLength: Record<string, number[]>,
+  lengthOf: (id: number) => number,
   averageLength: number,
 ): void {
   const { ids, frequencies } = postings
-  const weight = (k: number) => {
-    const length = fieldLength[ids[k]!]![fieldId]!
+  const weights = ids.map((id, k) => {
     const frequency = frequencies[k]!
-    return (frequency * (K + 1)) / (frequency + K * (1 - B + (B * length) / averageLength))
-  }
-  const weights = ids.map((_, k) => weight(k))
+    return (frequency * (K + 1)) / (frequency + K * (1 - B + (B * lengthOf(id)) / averageLength))
+  })
   const kept = ids
     .map((_, k) => k)
     .sort((a, b) => weights[b]! - weights[a]! || a - b)

@@ -1,0 +1,100 @@
+import MiniSearch from 'minisearch'
+import { expect, test } from 'vitest'
+import { buildPostings } from '../src/build-postings.js'
+import {
+  DEFAULT_OPTIONS,
+  processTerm,
+  tokenize,
+  toMiniSearchOptions,
+  type IndexedDocument,
+} from '../src/format.js'
+import {
+  decodeIndex,
+  decodePostings,
+  decodeTerms,
+  encodePostings,
+  encodeTerms,
+} from '../src/index-codec.js'
+import { pages } from './fixtures.js'
+
+const documents: IndexedDocument[] = pages.flatMap((page) =>
+  page.sections.map((section) => ({
+    i: 0,
+    title: page.title,
+    heading: section.heading,
+    hierarchy: page.breadcrumbs.join(' '),
+    text: section.text,
+    code: section.code,
+  })),
+)
+documents.forEach((document, i) => (document.i = i))
+
+const { fields } = DEFAULT_OPTIONS
+const options = { fields, tokenize, processTerm }
+const sorted = (json: { index: Array<[string, unknown]> }) => ({
+  ...json,
+  index: [...json.index].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+})
+
+test('decodes to what MiniSearch itself serialises', () => {
+  const reference = new MiniSearch<IndexedDocument>(toMiniSearchOptions(DEFAULT_OPTIONS))
+  reference.addAll(documents)
+  const ours = decodeIndex(buildPostings(documents, { ...options, maxPostings: Infinity }), fields)
+  const loaded = MiniSearch.loadJS<IndexedDocument>(ours, toMiniSearchOptions(DEFAULT_OPTIONS))
+  const expected = sorted(JSON.parse(JSON.stringify(reference)))
+  expect(sorted(JSON.parse(JSON.stringify(ours)))).toEqual(expected)
+  expect(sorted(JSON.parse(JSON.stringify(loaded)))).toEqual(expected)
+  expect(loaded.search('token')).toEqual(reference.search('token'))
+})
+
+test('postings round-trip through the compact encoding', () => {
+  const encoded = encodePostings([
+    undefined,
+    { ids: [3, 40, 41], frequencies: [1, 12, 1] },
+    undefined,
+    { ids: [0], frequencies: [2] },
+  ])
+  // Field 1: document 3 (gap 3 -> 6), 40 (gap 37 with a frequency: 75 = 11 + 2 * 32 -> "H2",
+  // then 12 -> "c"), 41 (gap 1 -> 2). Field 3: document 0 with a frequency (1), 2 (2).
+  expect(encoded).toBe('16H2c2 312')
+  expect(decodePostings(encoded)).toEqual({ 1: { 3: 1, 40: 12, 41: 1 }, 3: { 0: 2 } })
+})
+
+test('a damaged index is refused', () => {
+  const compact = buildPostings(documents, { ...options, maxPostings: Infinity })
+  expect(() => decodeIndex({ ...compact, postings: '' }, fields)).toThrow(/damaged/)
+  expect(() => decodePostings('3a!')).toThrow(/damaged/)
+})
+
+test('large document numbers and frequencies round-trip', () => {
+  const postings = { ids: [0, 31, 32, 1000, 1_000_000], frequencies: [1, 1000, 2, 1, 77] }
+  const decoded = decodePostings(encodePostings([postings]))['0']!
+  expect(Object.keys(decoded).map(Number)).toEqual(postings.ids)
+  expect(Object.values(decoded)).toEqual(postings.frequencies)
+})
+
+test('caps postings per term and field, keeping the heaviest', () => {
+  const many: IndexedDocument[] = Array.from({ length: 10 }, (_, i) => ({
+    i,
+    title: '',
+    heading: '',
+    hierarchy: '',
+    // Document 7 says "proxy" three times in a short text: it must be kept.
+    text: i === 7 ? 'proxy proxy proxy' : `proxy and some words number ${i} here`,
+    code: '',
+  }))
+  const json = decodeIndex(buildPostings(many, { ...options, maxPostings: 3 }), fields)
+  const postings = json.index.find(([term]) => term === 'proxy')![1]['3']!
+  expect(Object.keys(postings)).toHaveLength(3)
+  expect(postings['7']).toBe(3)
+  const words = json.index.find(([term]) => term === 'words')![1]['3']!
+  expect(Object.keys(words)).toEqual(['0', '1', '2'])
+})
+
+test('terms are front-coded', () => {
+  const terms = ['token', 'tokenize', 'tokens', 'vb-api-key', 'x'.repeat(40), 'x'.repeat(41)]
+  const encoded = encodeTerms(terms)
+  expect(encoded.split('\n').slice(0, 4)).toEqual(['0token', '5ize', '5s', '0vb-api-key'])
+  expect(decodeTerms(encoded)).toEqual(terms)
+  expect(decodeTerms('')).toEqual([])
+})
