@@ -9,7 +9,7 @@ import { Article } from './components/Article/Article'
 import { ColorModeToggle } from './components/ColorModeToggle/ColorModeToggle'
 import { Icon } from './components/Icons/Icons'
 import { NavItems, SignInLink, SourceLink } from './components/Navbar/NavLinks'
-import { SearchBox } from './components/SearchBox/SearchBox'
+import { SearchSlot } from './components/SearchSlot/SearchSlot'
 import { Sidebar as SidebarNav } from './components/Sidebar/Sidebar'
 import { ThemeContext, type ThemeComponents, type ThemeContextValue } from './context'
 import { getLayout } from './layouts'
@@ -39,7 +39,7 @@ const components: ThemeComponents = {
   ColorModeToggle,
   Icon,
   NavItems,
-  SearchBox,
+  SearchBox: SearchSlot,
   Sidebar: SidebarNav,
   SignInLink,
   SourceLink,

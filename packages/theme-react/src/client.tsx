@@ -9,6 +9,7 @@ import { APP_ROOT_ID, ARTICLE_ATTRIBUTE, BOOTSTRAP_ID, pageDataUrl } from '@ssg/
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from './App'
+import { preloadSearchBox } from './components/SearchSlot/SearchSlot'
 import { loadLayout } from './layouts'
 import { announce } from './lib/announce'
 import { COLOR_MODE_KEY, setColorMode } from './lib/color-mode'
@@ -25,9 +26,14 @@ const deps: RouterDeps = {
   documentTitle,
 }
 
+// Never return what scroll methods return: newer Chromium returns a promise, and a value returned
+// from an effect is taken for its clean-up function.
 function scrollTo(target: ScrollTarget): void {
   if (!target) return
-  if ('top' in target) return window.scrollTo(0, target.top)
+  if ('top' in target) {
+    window.scrollTo(0, target.top)
+    return
+  }
   const element = document.getElementById(decodeURIComponent(target.hash.slice(1)))
   if (element) element.scrollIntoView()
   else window.scrollTo(0, 0)
@@ -78,7 +84,9 @@ function ClientApp({ site, page, sidebar }: ClientAppProps) {
     document.getElementById('ssg-focus-start')?.focus({ preventScroll: true })
     announce(state.page.title)
   }, [state.id, state.page.title])
-  useLayoutEffect(() => scrollTo(state.scroll), [state.scroll])
+  useLayoutEffect(() => {
+    scrollTo(state.scroll)
+  }, [state.scroll])
   useEffect(() => {
     const root = document.getElementById(APP_ROOT_ID)
     if (router && root) router.observeLinks(root)
@@ -108,6 +116,7 @@ async function start(): Promise<void> {
   const { site, page: data } = JSON.parse(script.textContent) as BootstrapData
   // The article is in the DOM already: take it from there instead of shipping it twice.
   const page = { ...data, html: root.querySelector(`[${ARTICLE_ATTRIBUTE}]`)?.innerHTML ?? '' }
+  if (site.search.enabled) preloadSearchBox()
   let sidebar: Sidebar | null = null
   try {
     ;[sidebar] = await Promise.all([

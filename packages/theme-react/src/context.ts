@@ -4,7 +4,7 @@ import type { Article } from './components/Article/Article'
 import type { ColorModeToggle } from './components/ColorModeToggle/ColorModeToggle'
 import type { Icon } from './components/Icons/Icons'
 import type { NavItems, SignInLink, SourceLink } from './components/Navbar/NavLinks'
-import type { SearchBox } from './components/SearchBox/SearchBox'
+import type { SearchSlot } from './components/SearchSlot/SearchSlot'
 import type { Sidebar } from './components/Sidebar/Sidebar'
 
 /**
@@ -17,7 +17,8 @@ export interface ThemeComponents {
   ColorModeToggle: typeof ColorModeToggle
   Icon: typeof Icon
   NavItems: typeof NavItems
-  SearchBox: typeof SearchBox
+  /** The search box (lazily loaded in the browser). */
+  SearchBox: typeof SearchSlot
   Sidebar: typeof Sidebar
   SignInLink: typeof SignInLink
   SourceLink: typeof SourceLink

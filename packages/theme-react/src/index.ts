@@ -7,9 +7,12 @@ import { CONTRACT_VERSION } from '@ssg/core/contract'
 import { LandingPage } from './components/LandingPage/LandingPage'
 import { NotFoundPage } from './components/NotFoundPage/NotFoundPage'
 import { registerLayouts } from './layouts'
+import { SearchBox } from './components/SearchBox/SearchBox'
+import { registerSearchBox } from './components/SearchSlot/SearchSlot'
 
 // Server renders through this module get every layout synchronously.
 registerLayouts({ landing: LandingPage, 'not-found': NotFoundPage })
+registerSearchBox(SearchBox)
 
 /** The contract version this theme implements. */
 export const contractVersion = CONTRACT_VERSION

@@ -6,8 +6,11 @@ import { LandingPage } from './components/LandingPage/LandingPage'
 import { NotFoundPage } from './components/NotFoundPage/NotFoundPage'
 import { renderHead } from './head'
 import { registerLayouts } from './layouts'
+import { SearchBox } from './components/SearchBox/SearchBox'
+import { registerSearchBox } from './components/SearchSlot/SearchSlot'
 
 registerLayouts({ landing: LandingPage, 'not-found': NotFoundPage })
+registerSearchBox(SearchBox)
 
 /** The contract version this theme implements; the core refuses a theme built for another. */
 export const contractVersion = CONTRACT_VERSION

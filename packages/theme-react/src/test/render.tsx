@@ -3,12 +3,15 @@ import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { App } from '../App'
 import { registerLayouts } from '../layouts'
+import { SearchBox } from '../components/SearchBox/SearchBox'
+import { registerSearchBox } from '../components/SearchSlot/SearchSlot'
 import { LandingPage } from '../components/LandingPage/LandingPage'
 import { NotFoundPage } from '../components/NotFoundPage/NotFoundPage'
 import { makePage, makeSidebar, makeSite } from './fixtures'
 import type { PageData, Sidebar, SiteData } from '@ssg/core/contract'
 
 registerLayouts({ landing: LandingPage, 'not-found': NotFoundPage })
+registerSearchBox(SearchBox)
 
 /** Server-renders an element and parses the markup into a DOM document to query. */
 export function render(element: ReactElement): Document {

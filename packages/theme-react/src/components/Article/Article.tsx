@@ -1,5 +1,5 @@
 import { ARTICLE_ATTRIBUTE } from '@ssg/core/contract'
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from 'react'
+import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef } from 'react'
 import { useTheme } from '../../context'
 import { storage } from '../../lib/storage'
 
@@ -37,6 +37,9 @@ export function Article({ html, className = 'ssg-markdown' }: ArticleProps) {
   const { site, page } = useTheme()
   const ref = useRef<HTMLDivElement>(null)
   const mermaidUrl = site.themeOptions.mermaidUrl
+  // One object per HTML string: React sets innerHTML again whenever this object changes, which
+  // would undo the tabs chosen and the diagrams rendered since.
+  const inner = useMemo(() => ({ __html: html }), [html])
   useEffect(() => {
     const article = ref.current
     if (!article) return
@@ -56,7 +59,7 @@ export function Article({ html, className = 'ssg-markdown' }: ArticleProps) {
       {...{ [ARTICLE_ATTRIBUTE]: '' }}
       onClick={onClick}
       onKeyDown={onKeyDown}
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={inner}
     />
   )
 }

@@ -4,7 +4,6 @@ import { useTheme } from '../../context'
 import { withBase } from '../../lib/url'
 import { ColorModeToggle } from '../ColorModeToggle/ColorModeToggle'
 import { Icon } from '../Icons/Icons'
-import { SearchBox } from '../SearchBox/SearchBox'
 import { NavItems, SignInLink, SourceLink } from './NavLinks'
 
 /** Props of {@link Navbar}. */
@@ -61,7 +60,8 @@ function useHideOnScroll(enabled: boolean, ref: RefObject<HTMLElement | null>): 
 
 /** The fixed top bar: logo, sections, search, colour mode, source link and Sign In. */
 export function Navbar({ menuOpen, onOpenMenu }: NavbarProps) {
-  const { site, page, navigate } = useTheme()
+  const { site, page, navigate, components } = useTheme()
+  const { SearchBox } = components
   const ref = useRef<HTMLElement>(null)
   const hidden = useHideOnScroll(site.navbar.hideOnScroll, ref) && !menuOpen
   const { logo } = site

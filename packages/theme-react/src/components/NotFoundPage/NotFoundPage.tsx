@@ -27,7 +27,7 @@ export function NotFoundPage({ page }: NotFoundPageProps) {
         </a>
         <a
           className="ssg-button ssg-button--secondary"
-          href={withBase(site.baseUrl, site.docs.basePath)}
+          href={withBase(site.baseUrl, site.docs.basePath.replace(/\/?$/, '/'))}
         >
           Browse the documentation
         </a>

@@ -100,7 +100,7 @@ export function useActiveHeading(toc: TocItem[]): string | null {
       for (const item of toc) {
         const heading = document.getElementById(item.id)
         if (!heading) continue
-        if (heading.getBoundingClientRect().top <= offset + 24) current = item.id
+        if (heading.getBoundingClientRect().top <= offset + 40) current = item.id
         else break
       }
       if (atBottom && window.scrollY > 0) current = toc[toc.length - 1]!.id
