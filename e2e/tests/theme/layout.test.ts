@@ -100,7 +100,7 @@ describe('layout', () => {
   })
 
   test('served under another base URL, a banner suggests the right one', async () => {
-    const dir = await buildThemeSite({ baseUrl: '/veilbox/', outDir: 'build-base' })
+    const dir = await buildThemeSite({ baseUrl: '/veilbox/', outDir: '.tmp/build-base' })
     const served = await serveStatic(dir)
     const context = await site.browser.newContext()
     const page = await context.newPage()

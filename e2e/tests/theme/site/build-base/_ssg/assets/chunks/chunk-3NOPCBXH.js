@@ -1,1 +1,0 @@
-import{e as r}from"./chunk-BGBRHJM7.js";import{b as t}from"./chunk-Y6SLVHK3.js";var e=t(r(),1),n=(0,e.createContext)(null);function i(){let o=(0,e.useContext)(n);if(!o)throw new Error("Theme components must be rendered inside <App> of @ssg/theme-react");return o}export{n as a,i as b};
