@@ -120,6 +120,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const errors = allErrors()
       channel.push({ reload: result.reload, errors: overlayErrors(errors) })
       const ms = performance.now() - start
+      // The reloading pages ask for the edited documents next: render them meanwhile.
+      const current = site
+      setImmediate(() => {
+        current.prerender(result.edited)
+        // A page that cannot be rendered is an error too (pushed only when the errors changed).
+        if (current === site) channel.push({ reload: [], errors: overlayErrors(allErrors()) })
+      })
       options.onUpdate?.({ ...result, ms, errors })
       if (result.reload.length || result.compiled)
         log.info(
@@ -146,7 +153,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         watcher.setPlaces(placesOf(site))
         await previous.dispose()
         log.info(`ssg: config changed: rebuilt ${site.size} pages`)
-        return { reload: 'all', compiled: site.size, rendered: 0 }
+        return { reload: 'all', compiled: site.size, edited: [] }
       } catch (error) {
         const configFile = site.config.configFile
         configProblem = {
@@ -155,7 +162,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           message: errorChain(error).join('\n'),
           ruleId: 'config',
         }
-        return { reload: [], compiled: 0, rendered: 0 }
+        return { reload: [], compiled: 0, edited: [] }
       }
     }
     return site.update(plan)

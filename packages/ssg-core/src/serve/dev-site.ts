@@ -52,13 +52,13 @@ export interface UpdateResult {
   reload: string[] | 'all'
   /** Pages compiled again. */
   compiled: number
-  /** Documents rendered right away (the edited pages; others render on request). */
-  rendered: number
+  /** Routes of the edited pages: worth rendering before the browsers ask (see `prerender`). */
+  edited: string[]
 }
 
 /** Above this many changed pages, browsers are told to reload whatever they show. */
 const RELOAD_LIST_LIMIT = 200
-/** Edited pages rendered before the reload push; other changed pages render on request. */
+/** Edited pages rendered right after the reload push; other changed pages render on request. */
 const EAGER_RENDER_LIMIT = 20
 
 /**
@@ -187,25 +187,27 @@ export class DevSite {
   /** Applies content, static and theme changes (a config change makes a new `DevSite`). */
   async update(plan: ChangePlan): Promise<UpdateResult> {
     let all = false
-    let rendered = 0
     if (plan.theme) all = (await this.reloadTheme()) || all
     if (plan.static) {
       this.staticFiles = await listStaticFiles(this.config.root)
       all = true
     }
     const edited = await this.applyContent(plan)
-    if (!edited.size && !plan.static && !all) return { reload: [], compiled: 0, rendered: 0 }
+    if (!edited.size && !plan.static && !all) return { reload: [], compiled: 0, edited: [] }
     const changed = this.recompute()
-    // Render the edited pages now, so that the reloading browsers find them ready.
     const base = this.config.baseUrl.slice(0, -1)
-    const eager = changed.filter((route) => edited.has(this.outputs.get(route)?.record.file ?? ''))
-    for (const route of eager.slice(0, EAGER_RENDER_LIMIT)) {
-      this.renderOutput(route)
-      rendered++
-    }
     const reload =
       all || changed.length > RELOAD_LIST_LIMIT ? 'all' : changed.map((route) => base + route)
-    return { reload, compiled: edited.size, rendered }
+    const edits = changed.filter((route) => edited.has(this.outputs.get(route)?.record.file ?? ''))
+    return { reload, compiled: edited.size, edited: edits.slice(0, EAGER_RENDER_LIMIT) }
+  }
+
+  /**
+   * Renders routes ahead of their first request (the edited pages, right after the push: the
+   * reloading browsers ask for them next). A route that was rendered meanwhile is skipped.
+   */
+  prerender(routes: string[]): void {
+    for (const route of routes) if (this.outputs.has(route)) this.renderOutput(route)
   }
 
   /** Reads and compiles changed content files; returns the site-relative paths that changed. */
