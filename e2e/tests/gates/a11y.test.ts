@@ -1,0 +1,186 @@
+// Quality gate: accessibility. axe-core runs in headless Chromium on every route of
+// ../shared/spec/routes.tsv in three settings: light and dark colour mode at a desktop width
+// (localStorage `theme`, set before any page script runs) and the default mode at a 375 px mobile
+// width. 0 serious or critical violations; every violation found is printed with its route,
+// setting, rule and targets. One browser, one page per setting, third-party hosts blocked.
+// Run alone: `pnpm gate:a11y`.
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { AxeResults, Result } from 'axe-core'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  blockThirdParty,
+  launchBrowser,
+  serveStatic,
+  specRoutes,
+  type ServedSite,
+} from '../../src/harness.js'
+import { gatesBuild, table } from '../../src/gates.js'
+
+const require = createRequire(import.meta.url)
+const axeSource: string = (require('axe-core') as { source: string }).source
+
+interface Setting {
+  name: string
+  theme: 'light' | 'dark' | null
+  viewport: { width: number; height: number }
+  /** The `data-theme` the page must end up with (checks that the setting really applied). */
+  expectTheme: 'light' | 'dark'
+}
+
+const SETTINGS: Setting[] = [
+  { name: 'light', theme: 'light', viewport: { width: 1280, height: 800 }, expectTheme: 'light' },
+  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 800 }, expectTheme: 'dark' },
+  // No stored mode: the site default (dark), on a phone.
+  { name: 'mobile-375', theme: null, viewport: { width: 375, height: 740 }, expectTheme: 'dark' },
+]
+
+const GATED = new Set(['serious', 'critical'])
+
+let site: ServedSite
+let browser: Browser
+
+beforeAll(async () => {
+  expect(existsSync(gatesBuild), `no build at ${gatesBuild}: run pnpm build first`).toBe(true)
+  site = await serveStatic(gatesBuild)
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+})
+
+async function openPage(setting: Setting): Promise<Page> {
+  const context = await browser.newContext({ viewport: setting.viewport, reducedMotion: 'reduce' })
+  if (setting.theme) {
+    await context.addInitScript((theme) => {
+      try {
+        localStorage.setItem('theme', theme)
+      } catch {
+        // storage unavailable: the page falls back to its default and the theme check reports it
+      }
+    }, setting.theme)
+  }
+  const page = await context.newPage()
+  await blockThirdParty(page)
+  return page
+}
+
+interface Found {
+  route: string
+  setting: string
+  rule: string
+  impact: string
+  help: string
+  targets: string[]
+}
+
+async function checkRoute(
+  page: Page,
+  setting: Setting,
+  route: string,
+  found: Found[],
+  problems: string[],
+): Promise<void> {
+  const response = await page.goto(site.url + route, { waitUntil: 'load' })
+  if (!response || response.status() !== 200) {
+    problems.push(`${route} [${setting.name}]: HTTP ${response?.status() ?? 'no response'}`)
+    return
+  }
+  const theme = await page.evaluate(() => document.documentElement.getAttribute('data-theme'))
+  if (theme !== setting.expectTheme)
+    problems.push(
+      `${route} [${setting.name}]: data-theme is ${theme}, expected ${setting.expectTheme}`,
+    )
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(ctx: Document, o: object): Promise<unknown> } }).axe.run(
+      document,
+      {
+        resultTypes: ['violations'],
+      },
+    ),
+  )) as AxeResults
+  for (const v of results.violations as Result[]) {
+    found.push({
+      route,
+      setting: setting.name,
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    })
+  }
+}
+
+describe('accessibility (axe-core)', () => {
+  it(
+    'finds 0 serious or critical violations on every route, in light, dark and at 375 px',
+    { timeout: 1_200_000 },
+    async () => {
+      const routes = (await specRoutes()).map((r) => r.route)
+      expect(routes.length).toBeGreaterThan(0)
+      const found: Found[] = []
+      const problems: string[] = []
+      const started = Date.now()
+      // The three settings run side by side (one page each): the renderers use both cores while
+      // the test process waits on one of them.
+      await Promise.all(
+        SETTINGS.map(async (setting) => {
+          const page = await openPage(setting)
+          for (const route of routes) {
+            try {
+              await checkRoute(page, setting, route, found, problems)
+            } catch (error) {
+              problems.push(
+                `${route} [${setting.name}]: ${(error as Error).message.split('\n')[0]}`,
+              )
+            }
+          }
+          await page.context().close()
+        }),
+      )
+      found.sort(
+        (a, b) =>
+          a.route.localeCompare(b.route) ||
+          SETTINGS.findIndex((s) => s.name === a.setting) -
+            SETTINGS.findIndex((s) => s.name === b.setting),
+      )
+      const gated = found.filter((f) => GATED.has(f.impact))
+      const byRule = new Map<string, Found[]>()
+      for (const f of found)
+        byRule.set(`${f.impact}\t${f.rule}`, [...(byRule.get(`${f.impact}\t${f.rule}`) ?? []), f])
+      const summary = table(
+        ['impact', 'rule', 'pages', 'elements', 'help'],
+        [...byRule].map(([key, list]) => {
+          const [impact, rule] = key.split('\t')
+          return [
+            impact!,
+            rule!,
+            list.length,
+            list.reduce((n, f) => n + f.targets.length, 0),
+            list[0]!.help,
+          ]
+        }),
+      )
+      const details = gated.map(
+        (f) =>
+          `${f.route} [${f.setting}] ${f.impact} ${f.rule}: ${f.targets.slice(0, 5).join(' | ')}${f.targets.length > 5 ? ` (+${f.targets.length - 5} more)` : ''}`,
+      )
+      console.log(
+        `axe-core ${(require('axe-core/package.json') as { version: string }).version}: ${routes.length} routes x ${SETTINGS.length} settings ` +
+          `in ${((Date.now() - started) / 1000).toFixed(1)} s: ${gated.length} serious/critical violations, ` +
+          `${found.length - gated.length} moderate/minor` +
+          (found.length ? `\n${summary}` : '') +
+          (details.length ? `\nserious/critical:\n  ${details.join('\n  ')}` : '') +
+          (problems.length ? `\nproblems:\n  ${problems.join('\n  ')}` : ''),
+      )
+      expect(problems, 'pages that could not be checked').toEqual([])
+      expect(
+        details,
+        `serious or critical accessibility violations:\n${details.join('\n')}`,
+      ).toEqual([])
+    },
+  )
+})
