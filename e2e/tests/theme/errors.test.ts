@@ -1,0 +1,82 @@
+// Errors and accessibility: a page that crashes shows "This page crashed." with "Try again" and
+// the chain of causes; a failed chunk shows its error with Retry; axe-core finds no serious
+// violation on each kind of page in both colour modes.
+import { createRequire } from 'node:module'
+import type { AxeResults } from 'axe-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startThemeSite, type ThemeSite } from './fixture.js'
+
+const require = createRequire(import.meta.url)
+const axeSource: string = (require('axe-core') as { source: string }).source
+
+let site: ThemeSite
+beforeAll(async () => {
+  site = await startThemeSite()
+})
+afterAll(() => site?.close())
+
+describe('errors', () => {
+  test('a page whose data breaks rendering shows "This page crashed." with Try again', async () => {
+    const { page } = await site.open('/docs/', {
+      init: 'delete window.IntersectionObserver',
+      before: (p) =>
+        p.route('**/_ssg/data/docs/orphan.json', async (route) => {
+          const response = await route.fetch()
+          const data = (await response.json()) as Record<string, unknown>
+          // A table of contents that is not a list: the docs layout throws while rendering.
+          await route.fulfill({ response, json: { ...data, toc: { broken: true } } })
+        }),
+    })
+    await page.getByRole('link', { name: 'orphan' }).click()
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.getByRole('heading', { level: 1 }).textContent()).toBe('This page crashed.')
+    expect(await alert.locator('ol li').count()).toBeGreaterThan(0)
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    expect(await page.getByRole('heading', { name: 'This page crashed.' }).isVisible()).toBe(true)
+    // The rest of the site still works: navigate away.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API' }).click()
+    await page.waitForURL('**/docs/api/')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('API reference')
+    await page.context().close()
+  })
+
+  test('a chunk that fails to load shows its error and a Retry button', async () => {
+    let fail = true
+    const { page } = await site.open('/docs/guide/tabs', {
+      viewport: { width: 375, height: 740 },
+      before: (p) =>
+        p.route(/\/MobileMenu-\w+\.js$/, (route) => (fail ? route.abort('connectionreset') : route.continue())),
+    })
+    await page.getByRole('button', { name: 'Open the main menu' }).click()
+    const retry = page.getByRole('button', { name: 'Retry' })
+    await retry.waitFor()
+    expect(await page.getByRole('alert').textContent()).toMatch(/MobileMenu|fetch|import/i)
+    fail = false
+    await retry.click()
+    await page.getByRole('dialog', { name: 'Main menu' }).waitFor()
+    await page.context().close()
+  })
+})
+
+describe('accessibility', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe-core finds no serious violation (${theme})`, async () => {
+      const problems: string[] = []
+      for (const path of ['/', '/docs/guide/tabs', '/docs/api/tokens', '/docs/missing']) {
+        const { page } = await site.open(path, { theme, reducedMotion: 'reduce' })
+        await page.addScriptTag({ content: axeSource })
+        const results = await page.evaluate(
+          () => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run(),
+        )
+        for (const v of results.violations) {
+          if (v.impact === 'serious' || v.impact === 'critical') {
+            problems.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+          }
+        }
+        await page.context().close()
+      }
+      expect(problems).toEqual([])
+    })
+  }
+})
