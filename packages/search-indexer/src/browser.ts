@@ -2,7 +2,7 @@
  * `@ssg/search-indexer/browser`: loads a site's two search files and searches them.
  * Browser code only (no Node imports); the theme imports it lazily, on first use of the box.
  */
-import MiniSearch from 'minisearch'
+import MiniSearch, { type SearchResult } from 'minisearch'
 import {
   SUPPORTED_FORMAT_VERSIONS,
   slug,
@@ -138,29 +138,49 @@ function search(input: SearchInput): PageResult[] {
   if (!plan) return []
   const { boost, weights } = options
   const results = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
-  const pages = new Map<number, PageResult>()
-  let count = 0
+  // Group the sections by page; a page ranks by its best section plus a share of the next ones.
+  const groups = new Map<number, { score: number; extra: number; results: SearchResult[] }>()
   for (const result of results) {
-    if (count >= limit) break
     const section = doc.sections[result.id as number]
     if (!section) continue
-    const [pageIndex, anchor, heading, text] = section
-    let page = pages.get(pageIndex)
-    if (!page) {
-      const [url, title, breadcrumbs] = doc.pages[pageIndex]!
-      page = { url, title, breadcrumbs, sections: [], score: result.score }
-      pages.set(pageIndex, page)
+    const group = groups.get(section[0])
+    if (!group) groups.set(section[0], { score: result.score, extra: 0, results: [result] })
+    else if (group.results.length < 4) {
+      group.extra += result.score
+      group.results.push(result)
     }
-    if (page.sections.length >= sectionsPerPage) continue
-    const id = anchor === 0 ? slug(heading) : anchor
-    page.sections.push({
-      url: id === '' ? page.url : `${page.url}#${id}`,
-      // The intro has no heading of its own: it shows as the page.
-      heading: heading || page.title,
-      snippet: text === '' ? [] : makeSnippet(text, new Set(result.terms)),
-      score: result.score,
-    })
-    count++
   }
-  return [...pages.values()]
+  const ranked = [...groups].sort(
+    ([, a], [, b]) =>
+      b.score +
+      options.pageSectionWeight * b.extra -
+      (a.score + options.pageSectionWeight * a.extra),
+  )
+  const pages: PageResult[] = []
+  let count = 0
+  for (const [pageIndex, group] of ranked) {
+    if (count >= limit) break
+    const [url, title, breadcrumbs] = doc.pages[pageIndex]!
+    const page: PageResult = {
+      url,
+      title,
+      breadcrumbs,
+      sections: [],
+      score: group.score + options.pageSectionWeight * group.extra,
+    }
+    for (const result of group.results.slice(0, Math.min(sectionsPerPage, limit - count))) {
+      const [, anchor, heading, text] = doc.sections[result.id as number]!
+      const id = anchor === 0 ? slug(heading) : anchor
+      page.sections.push({
+        url: id === '' ? url : `${url}#${id}`,
+        // The intro has no heading of its own: it shows as the page.
+        heading: heading || title,
+        snippet: text === '' ? [] : makeSnippet(text, new Set(result.terms)),
+        score: result.score,
+      })
+      count++
+    }
+    pages.push(page)
+  }
+  return pages
 }

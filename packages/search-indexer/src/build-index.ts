@@ -36,6 +36,10 @@ export interface SearchPage {
   title: string
   /** Labels of the page's ancestors, e.g. `['API', 'Tokens']`. */
   breadcrumbs: string[]
+  /** The front matter's `description`: what the page is about, in a sentence. */
+  description?: string
+  /** The front matter's `keywords`: the words readers use for the page's subject. */
+  keywords?: string[]
   sections: SearchSection[]
 }
 
@@ -45,9 +49,10 @@ export interface BuildSearchIndexOptions {
   now: () => Date
   /**
    * Most sections a term keeps per field, for large sites: a term found in more sections keeps
-   * those where it weighs most (by BM25). Bounds the query time (about 9 ms at p95 on 50,000
-   * sections) and the index size; a site of a few hundred pages rarely reaches it.
-   * @default 300
+   * those where it weighs most (by BM25). Bounds the query time (under 10 ms at p95 on 50,000
+   * sections) and the index size. The cut also makes such a term look rarer to BM25, so small
+   * sites, where queries are fast anyway, keep every posting.
+   * @default 300 above 5,000 sections, no cap below
    */
   maxPostings?: number
 }
@@ -64,6 +69,9 @@ export interface SearchIndexFiles {
   indexJson: string
 }
 
+/** Sections from which a site counts as large (postings capped by default). */
+const LARGE_SITE = 5000
+
 /** Builds the doc file and the index file for `pages`. Pure: writes nothing. */
 export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexFiles {
   const date = options.now()
@@ -72,7 +80,8 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     throw new TypeError(`Cannot name the search files: \`now()\` returned an invalid date`)
   }
   const builtAt = date.toISOString()
-  const maxPostings = options.maxPostings ?? 300
+  const sectionCount = options.pages.reduce((n, page) => n + page.sections.length, 0)
+  const maxPostings = options.maxPostings ?? (sectionCount > LARGE_SITE ? 300 : Infinity)
   const serialized = {
     ...DEFAULT_OPTIONS,
     maxPostings: Number.isFinite(maxPostings) ? maxPostings : null,
@@ -84,7 +93,8 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
   for (const page of options.pages) {
     const pageIndex = pages.push([page.path, page.title, page.breadcrumbs]) - 1
     const hierarchy = page.breadcrumbs.join(' ')
-    for (const section of page.sections) {
+    const keywords = [page.description ?? '', ...(page.keywords ?? [])].join(' ')
+    for (const [k, section] of page.sections.entries()) {
       const anchor =
         section.anchor === null ? '' : section.anchor === slug(section.heading) ? 0 : section.anchor
       const i = sections.push([pageIndex, anchor, section.heading, shorten(section.text)]) - 1
@@ -95,7 +105,10 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
         i,
         title: page.title,
         heading,
-        hierarchy,
+        // Page-level words go with the first section only (the intro, usually): the page ranks
+        // by its best section plus a share of the others, so once is enough, and smaller.
+        hierarchy: k === 0 ? hierarchy : '',
+        keywords: k === 0 ? keywords : '',
         text: section.text,
         code: newIdentifiers(section.code, `${heading} ${section.text}`),
       })

@@ -16,10 +16,10 @@ export const FORMAT_VERSION = 1
 export const SUPPORTED_FORMAT_VERSIONS: readonly number[] = [FORMAT_VERSION]
 
 /** Longest section text kept in the doc file for snippets, in characters. */
-export const SNIPPET_LENGTH = 140
+export const SNIPPET_LENGTH = 120
 
 /** The fields of one indexed document (one section of a page). */
-export type IndexedField = 'title' | 'heading' | 'hierarchy' | 'text' | 'code'
+export type IndexedField = 'title' | 'heading' | 'hierarchy' | 'keywords' | 'text' | 'code'
 
 /** The document MiniSearch indexes: `i` is the section's position in the doc file. */
 export interface IndexedDocument {
@@ -27,6 +27,7 @@ export interface IndexedDocument {
   title: string
   heading: string
   hierarchy: string
+  keywords: string
   text: string
   code: string
 }
@@ -44,6 +45,13 @@ export interface SerializedSearchOptions {
   minPrefixLength: number
   /** Most index terms a prefix expands to (the most frequent ones). */
   maxPrefixTerms: number
+  /** Weight of the pieces of a compound typed whole (`api` of `VB-API-KEY`). */
+  partWeight: number
+  /**
+   * A page ranks by its best section plus this share of its next best ones (at most three):
+   * a page that matches in several sections is more likely the one wanted.
+   */
+  pageSectionWeight: number
   /**
    * Typo tolerance as a fraction of the term length ("tokenze" finds "tokenize"). Applied only
    * to query terms that match nothing as typed: a word found in the index is taken as meant,
@@ -104,14 +112,16 @@ export interface DocFile {
 export const DEFAULT_OPTIONS: SerializedOptions = {
   tokenizer: 'api-words-1',
   idField: 'i',
-  fields: ['title', 'heading', 'hierarchy', 'text', 'code'],
+  fields: ['title', 'heading', 'hierarchy', 'keywords', 'text', 'code'],
   storeFields: [],
   maxPostings: null,
   searchOptions: {
-    boost: { title: 4, heading: 3, hierarchy: 1.2, text: 1, code: 1.5 },
-    prefix: 'all',
+    boost: { title: 4, heading: 3, hierarchy: 1.2, keywords: 2, text: 1, code: 1.5 },
+    prefix: 'last',
     minPrefixLength: 2,
     maxPrefixTerms: 8,
+    partWeight: 0.35,
+    pageSectionWeight: 0.2,
     fuzzy: 0.2,
     maxFuzzy: 2,
     minFuzzyLength: 4,
@@ -200,11 +210,12 @@ function normalize(term: string): string {
  * - `token_type` -> `token_type`, `token`, `type`
  * - `createElement` -> `createelement`, `create`, `element`
  * - `client.tokens.createBatch` -> itself, `createbatch`, `client`, `tokens`, `create`, `batch`
- * Dropped: stop words, one-character terms (both kept inside a compound), id-like strings
- * (`01HZX3K2M5`), and in the `code` field the keywords every sample has (`const`, `await`).
+ * Dropped: one-character terms (kept inside a compound), id-like strings (`01HZX3K2M5`), stop
+ * words in the `text`, `hierarchy` and `code` fields, and in `code` the keywords every sample
+ * has (`const`, `await`). `field` is undefined for queries.
  */
 export function processTerm(token: string, field?: string): string | string[] | null {
-  const stop = field === 'code' ? isCodeStopWord : STOP_WORDS.has.bind(STOP_WORDS)
+  const stop = STOP_FILTERS[field ?? ''] ?? keepAll
   // Fast path for the common case, a plain ASCII word or number (`Tokens`, `429`).
   if (PLAIN.test(token)) {
     const term = token.toLowerCase()
@@ -243,8 +254,23 @@ function keepsWhole(compound: string): boolean {
   return dotted.length === 1 || (dotted.length === 2 && !dotted.some((part) => /^\d+$/.test(part)))
 }
 
-function isCodeStopWord(term: string): boolean {
-  return STOP_WORDS.has(term) || CODE_STOP_WORDS.has(term)
+const keepAll = () => false
+
+/** Whether a term is an English stop word (not marked in snippets). */
+export function isStopWord(term: string): boolean {
+  return STOP_WORDS.has(term)
+}
+
+/**
+ * Which words each field drops. Titles and headings keep stop words ("What Is the Proxy"), and
+ * so do queries: typing a page's title finds it first, while the stop words of a query match
+ * nothing in the long fields.
+ */
+const STOP_FILTERS: Record<string, (term: string) => boolean> = {
+  text: isStopWord,
+  keywords: isStopWord,
+  hierarchy: isStopWord,
+  code: (term) => STOP_WORDS.has(term) || CODE_STOP_WORDS.has(term),
 }
 
 /**

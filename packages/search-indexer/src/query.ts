@@ -85,28 +85,38 @@ export function planQuery(
   const tokens = tokenize(text)
   // The word still being typed: the last one, unless the text ends with a space.
   const typing = /[\p{L}\p{N}]$/u.test(text) ? tokens.length - 1 : -1
-  const typed: Array<{ term: string; prefix: boolean }> = []
+  const typed: Array<{ term: string; prefix: boolean; weight: number }> = []
   tokens.forEach((token, k) => {
     const processed = processTerm(token) ?? []
-    for (const term of typeof processed === 'string' ? [processed] : processed) {
+    const terms = typeof processed === 'string' ? [processed] : processed
+    for (const term of terms) {
       if (typed.some((t) => t.term === term)) continue
       const prefix =
         term.length >= options.minPrefixLength && (options.prefix === 'all' || k === typing)
-      typed.push({ term, prefix })
+      // A piece of a compound the reader typed whole (`api` of `VB-API-KEY`) is weaker
+      // evidence than the compound itself.
+      const piece = terms.some((other) => other.length > term.length && other.includes(term))
+      typed.push({ term, prefix, weight: piece ? options.partWeight : 1 })
     }
   })
   if (typed.length === 0) return null
 
   const origin = new Map<string, number>()
-  const queries = typed.map(({ term, prefix }, k): Query => {
+  const queries = typed.map(({ term, prefix, weight }, k): Query => {
     const expansions = prefix ? vocabulary.expand(term, options.maxPrefixTerms) : []
-    const boosts = new Map<string, number>([[term, 1]])
+    const boosts = new Map<string, number>([[term, weight]])
+    // A word also finds its singular or plural ("tokens" <-> "token").
+    for (const variant of [...singulars(term), term + 's', term + 'es']) {
+      if (!boosts.has(variant) && vocabulary.has(variant)) {
+        boosts.set(variant, weight * options.weights.prefix)
+      }
+    }
     for (const expansion of expansions) {
       // MiniSearch's own weight of a prefix match: closer to the typed length weighs more.
       const distance = expansion.length - term.length
       boosts.set(
         expansion,
-        (options.weights.prefix * expansion.length) / (expansion.length + 0.3 * distance),
+        (weight * options.weights.prefix * expansion.length) / (expansion.length + 0.3 * distance),
       )
     }
     for (const searched of boosts.keys()) if (!origin.has(searched)) origin.set(searched, k)
@@ -131,6 +141,16 @@ export function planQuery(
     origin,
     size: typed.length,
   }
+}
+
+/**
+ * Possible singulars of an English plural (the vocabulary keeps the real ones): `tokens` ->
+ * `token`; `batches` -> `batche`, `batch`; `policies` -> `policy`.
+ */
+export function singulars(term: string): string[] {
+  if (term.length < 4 || !term.endsWith('s') || term.endsWith('ss')) return []
+  if (term.endsWith('ies')) return [term.slice(0, -3) + 'y']
+  return term.endsWith('es') ? [term.slice(0, -1), term.slice(0, -2)] : [term.slice(0, -1)]
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Snippets as text segments, so the UI escapes by construction (no HTML from the index). */
-import { processTerm } from './format.js'
+import { isStopWord, processTerm } from './format.js'
 
 /** A piece of a snippet; `match` marks a word that matched the query. */
 export interface SnippetSegment {

@@ -52,6 +52,8 @@ export const pages: SearchPage[] = [
     path: '/docs/concepts/what-are-containers',
     title: 'What are containers?',
     breadcrumbs: ['Concepts'],
+    description: 'Containers scope who can read which tokens.',
+    keywords: ['namespace', 'tenancy'],
     sections: [
       {
         anchor: null,

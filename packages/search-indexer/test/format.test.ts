@@ -32,11 +32,15 @@ describe('tokenizer', () => {
       'batch',
     ])
   })
-  test('plain words are lower-cased, accents stripped, stop words dropped', () => {
-    expect(terms('The Tokenize call, for a Café.')).toEqual(['tokenize', 'call', 'cafe'])
+  test('plain words are lower-cased, accents stripped, stop words dropped from the text', () => {
+    expect(terms('The Tokenize call, for a Café.', 'text')).toEqual(['tokenize', 'call', 'cafe'])
+  })
+  test('titles, headings and queries keep stop words', () => {
+    expect(terms('What Is the Proxy', 'title')).toEqual(['what', 'is', 'the', 'proxy'])
+    expect(terms('what is the proxy')).toEqual(['what', 'is', 'the', 'proxy'])
   })
   test('keeps error codes and numbers of two digits or more', () => {
-    expect(terms('HTTP 429 or E1001, step 2')).toEqual(['http', '429', 'e1001', 'step'])
+    expect(terms('HTTP 429 or E1001, step 2', 'text')).toEqual(['http', '429', 'e1001', 'step'])
   })
   test('trailing punctuation is not part of a word', () => {
     expect(terms('see tokens.')).toEqual(['see', 'tokens'])

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { DEFAULT_OPTIONS } from '../src/format.js'
-import { createVocabulary, planQuery } from '../src/query.js'
+import { createVocabulary, planQuery, singulars } from '../src/query.js'
 
 // [term, {field: {document: frequency}}], as in MiniSearch's serialised index.
 const entry = (
@@ -44,14 +44,40 @@ test('with prefix "last", only the word being typed expands', () => {
   const last = { ...options, prefix: 'last' as const }
   expect([...planQuery('tokens tok', last, vocabulary)!.origin.keys()]).toEqual([
     'tokens',
+    'token', // its singular
     'tok',
-    'token',
   ])
   // A trailing space ends the word: nothing expands.
   expect([...planQuery('tok ', last, vocabulary)!.origin.keys()]).toEqual(['tok'])
 })
 
-test('a query of stop words or single letters plans nothing', () => {
-  expect(planQuery('the a', options, vocabulary)).toBeNull()
+test('a query of single letters plans nothing; stop words stay (they match titles)', () => {
+  expect(planQuery('a b', options, vocabulary)).toBeNull()
   expect(planQuery('', options, vocabulary)).toBeNull()
+  const last = { ...options, prefix: 'last' as const }
+  expect([...planQuery('the token ', last, vocabulary)!.origin.keys()]).toEqual([
+    'the',
+    'token',
+    'tokens', // its plural
+  ])
+})
+
+test('the pieces of a compound weigh less than the compound', () => {
+  const plan = planQuery('VB-API-KEY ', { ...options, prefix: 'last' }, vocabulary)!
+  type Group = { boostTerm: (term: string) => number }
+  const groups = (plan.query as unknown as { queries: Group[] }).queries
+  expect(groups.map((group, k) => group.boostTerm([...plan.origin.keys()][k]!))).toEqual([
+    1, 0.35, 0.35, 0.35,
+  ])
+})
+
+test('plurals also search their singular', () => {
+  expect(singulars('tokens')).toEqual(['token'])
+  expect(singulars('policies')).toEqual(['policy'])
+  expect(singulars('batches')).toEqual(['batche', 'batch'])
+  expect(singulars('addresses')).toEqual(['addresse', 'address'])
+  expect(singulars('access')).toEqual([])
+  expect(singulars('ios')).toEqual([])
+  const plan = planQuery('tokens ', { ...options, prefix: 'last' }, vocabulary)!
+  expect([...plan.origin.keys()]).toEqual(['tokens', 'token'])
 })

@@ -40,7 +40,14 @@ describe('files', () => {
       const file = JSON.parse(json)
       expect(file.formatVersion).toBe(1)
       expect(file.builtAt).toBe('2025-01-02T03:04:05.000Z')
-      expect(file.options.fields).toEqual(['title', 'heading', 'hierarchy', 'text', 'code'])
+      expect(file.options.fields).toEqual([
+        'title',
+        'heading',
+        'hierarchy',
+        'keywords',
+        'text',
+        'code',
+      ])
       expect(file.options.searchOptions.boost.title).toBeGreaterThan(1)
     }
   })
@@ -58,6 +65,8 @@ describe('search', () => {
   test('finds pages by title, text and code identifiers', () => {
     expect(pageUrls('tokenize')[0]).toBe('/docs/api/tokens/tokenize')
     expect(pageUrls('namespaces')).toEqual(['/docs/concepts/what-are-containers'])
+    // Front matter keywords.
+    expect(pageUrls('tenancy')).toEqual(['/docs/concepts/what-are-containers'])
     expect(pageUrls('VB-API-KEY')[0]).toBe('/docs/api/tokens/tokenize')
     expect(pageUrls('token_type')[0]).toBe('/docs/api/tokens/tokenize')
     expect(pageUrls('createElement')[0]).toBe('/docs/sdks/web/javascript/methods')
