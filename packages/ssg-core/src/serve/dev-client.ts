@@ -132,7 +132,11 @@ function showOverlay() {
 }
 
 let session = null
+// State for tools and tests: whether the reload channel is open.
+const state = (window.__ssgServe = { connected: false })
 const source = new EventSource(EVENTS)
+source.addEventListener('open', () => (state.connected = true))
+source.addEventListener('error', () => (state.connected = false))
 source.addEventListener('message', (message) => {
   const event = JSON.parse(message.data)
   if (session && event.session !== session) return reload()

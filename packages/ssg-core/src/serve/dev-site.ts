@@ -436,6 +436,7 @@ export class DevSite {
         const output = this.outputs.get(dataRoute)!
         return (output.json ??= jsonForScript(output.record.data))
       }
+      if (relative === '_ssg/data/404.json') return jsonForScript(notFoundPage())
       const asset = this.bundle.files.get(relative)
       if (asset) return asset
       const sidebar = /^_ssg\/sidebars\/([^/]+)\.json$/.exec(relative)
