@@ -33,7 +33,7 @@ function describeFailure(r: LinkResult): string {
   const details = (r.failureDetails ?? [])
     .map((d) => (d instanceof Error ? d.message : `HTTP ${d.status}`))
     .filter(Boolean)
-  return `${decodeURIComponent(local(r.url))}  (status ${r.status ?? '-'}${details.length ? `: ${[...new Set(details)].join('; ')}` : ''})  linked from ${r.parent ? local(r.parent) : '(start)'}`
+  return `${decodeURIComponent(local(r.url))}  (status ${r.status ?? '-'}${details.length ? `: ${[...new Set(details)].join('; ')}` : ''})  linked from ${r.parent ? local(r.parent) : r.url.includes('#') ? `${local(r.url.split('#')[0]!)} (same page)` : '(start page)'}`
 }
 
 /** Runs `task` over `items`, `limit` at a time. */
