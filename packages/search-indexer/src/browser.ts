@@ -38,6 +38,8 @@ export interface SearchQueryOptions {
 export interface SectionResult {
   url: string
   heading: string
+  /** The heading as segments, matched words marked. */
+  headingSnippet: SnippetSegment[]
   /** The start of the section's text, matched words marked. Empty for a heading-only section. */
   snippet: SnippetSegment[]
   score: number
@@ -171,11 +173,14 @@ function search(input: SearchInput): PageResult[] {
     for (const result of group.results.slice(0, Math.min(sectionsPerPage, limit - count))) {
       const [, anchor, heading, text] = doc.sections[result.id as number]!
       const id = anchor === 0 ? slug(heading) : anchor
+      const terms = new Set(result.terms)
+      // The intro has no heading of its own: it shows as the page.
+      const shown = heading || title
       page.sections.push({
         url: id === '' ? url : `${url}#${id}`,
-        // The intro has no heading of its own: it shows as the page.
-        heading: heading || title,
-        snippet: text === '' ? [] : makeSnippet(text, new Set(result.terms)),
+        heading: shown,
+        headingSnippet: makeSnippet(shown, terms, Infinity),
+        snippet: text === '' ? [] : makeSnippet(text, terms),
         score: result.score,
       })
       count++

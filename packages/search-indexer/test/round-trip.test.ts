@@ -93,6 +93,7 @@ describe('search', () => {
     expect(page!.sections[0]).toMatchObject({
       url: '/docs/api/tokens/tokenize#errors',
       heading: 'Errors',
+      headingSnippet: [{ text: 'Errors', match: false }],
       snippet: [
         { text: 'A 429 status means you hit the ', match: false },
         { text: 'rate', match: true },
@@ -121,6 +122,10 @@ describe('search', () => {
       0,
       'request-1',
     ])
+  })
+  test('headings come as segments too, matched words marked', () => {
+    const [page] = search.search('createElement')
+    expect(page!.sections[0]!.headingSnippet).toEqual([{ text: 'createElement', match: true }])
   })
   test('the page intro links to the page itself', () => {
     const [page] = search.search('namespaces')

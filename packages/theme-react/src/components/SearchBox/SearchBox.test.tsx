@@ -56,6 +56,7 @@ const pages: PageResult[] = [
       {
         url: '/docs/api/tokens/tokenize',
         heading: 'Tokenize',
+        headingSnippet: [{ text: 'Tokenize', match: false }],
         score: 10,
         snippet: [
           { text: 'Create ', match: false },
@@ -63,7 +64,13 @@ const pages: PageResult[] = [
           { text: ' from <img src=x onerror=alert(1)> values.', match: false },
         ],
       },
-      { url: '/docs/api/tokens/tokenize#errors', heading: 'Errors', score: 5, snippet: [] },
+      {
+        url: '/docs/api/tokens/tokenize#errors',
+        heading: 'Errors',
+        headingSnippet: [{ text: 'Errors', match: false }],
+        score: 5,
+        snippet: [],
+      },
     ],
   },
   {
@@ -74,7 +81,11 @@ const pages: PageResult[] = [
     sections: [
       {
         url: '/docs/concepts/what-are-tokens#types',
-        heading: 'Types',
+        heading: 'Token types',
+        headingSnippet: [
+          { text: 'Token', match: true },
+          { text: ' types', match: false },
+        ],
         score: 4,
         snippet: [{ text: '<b>not bold</b>', match: true }],
       },
@@ -112,7 +123,7 @@ describe('SearchResults', () => {
     expect(options.map((option) => text(option.querySelector('.ssg-search__heading')))).toEqual([
       'Tokenize',
       'Errors',
-      'Types',
+      'Token types',
     ])
     expect(text(doc.querySelector('.ssg-search__page-title'))).toBe('API › Tokens › Tokenize')
     expect(doc.querySelector('.ssg-search__page-title')!.getAttribute('aria-hidden')).toBe('true')
@@ -120,7 +131,7 @@ describe('SearchResults', () => {
 
   test('links carry the base URL and the anchor', () => {
     const doc = renderResults()
-    const hrefs = [...doc.querySelectorAll('[role="option"] a')].map((a) => a.getAttribute('href'))
+    const hrefs = [...doc.querySelectorAll('a[role="option"]')].map((a) => a.getAttribute('href'))
     expect(hrefs).toEqual([
       '/base/docs/api/tokens/tokenize',
       '/base/docs/api/tokens/tokenize#errors',
@@ -132,6 +143,7 @@ describe('SearchResults', () => {
     const doc = renderResults()
     expect([...doc.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
       'tokens',
+      'Token',
       '<b>not bold</b>',
     ])
     expect(doc.querySelector('.ssg-search__snippet img, .ssg-search__snippet b')).toBeNull()

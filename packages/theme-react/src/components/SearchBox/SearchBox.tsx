@@ -167,8 +167,7 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
         event.preventDefault()
         // A click on the option's link: the same path as the mouse (the mobile menu closes).
         const link = document.getElementById(optionId(listId, active >= 0 ? active : 0))
-        const anchor = link?.querySelector('a')
-        if (anchor) anchor.click()
+        if (link) link.click()
         else choose(option.url)
         break
       }
@@ -203,40 +202,42 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
         if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false)
       }}
     >
-      <span className="ssg-search__icon" aria-hidden="true" />
-      <input
-        ref={input}
-        className="ssg-search__input"
-        type="search"
-        role="combobox"
-        aria-label="Search"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(listId, active) : undefined}
-        aria-busy={status.state === 'loading'}
-        placeholder={placeholder}
-        autoComplete="off"
-        autoCorrect="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        enterKeyHint="search"
-        value={query}
-        onChange={onChange}
-        onKeyDown={onKeyDown}
-        onPointerDown={() => {
-          load()
-          if (query.trim()) setOpen(true)
-        }}
-        onFocus={() => {
-          if (!tabbing.current) return
-          load()
-          if (query.trim()) setOpen(true)
-        }}
-      />
-      <kbd className="ssg-search__shortcut" aria-hidden="true">
-        /
-      </kbd>
+      <div className="ssg-search__field">
+        <span className="ssg-search__icon" aria-hidden="true" />
+        <input
+          ref={input}
+          className="ssg-search__input"
+          type="search"
+          role="combobox"
+          aria-label="Search"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(listId, active) : undefined}
+          aria-busy={status.state === 'loading'}
+          placeholder={placeholder}
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          value={query}
+          onChange={onChange}
+          onKeyDown={onKeyDown}
+          onPointerDown={() => {
+            load()
+            if (query.trim()) setOpen(true)
+          }}
+          onFocus={() => {
+            if (!tabbing.current) return
+            load()
+            if (query.trim()) setOpen(true)
+          }}
+        />
+        <kbd className="ssg-search__shortcut" aria-hidden="true">
+          /
+        </kbd>
+      </div>
       {expanded ? (
         <SearchResults
           id={listId}

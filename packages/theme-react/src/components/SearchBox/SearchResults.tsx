@@ -30,7 +30,9 @@ export function SearchResults(props: SearchResultsProps) {
   let index = 0
   const count = pages.reduce((n, page) => n + page.sections.length, 0)
   return (
-    <div className="ssg-search__panel" onMouseDown={(event) => event.preventDefault()}>
+    // The panel scrolls when the results are long: it is a tab stop, so that a keyboard can
+    // scroll it too (the arrows move through the options from the input).
+    <div className="ssg-search__panel" tabIndex={0} onMouseDown={(event) => event.preventDefault()}>
       {status.state === 'error' ? (
         <div className="ssg-search__error" role="alert">
           <p className="ssg-search__message">{status.message}</p>
@@ -64,7 +66,7 @@ export function SearchResults(props: SearchResultsProps) {
           return (
             <li key={page.url} role="presentation" className="ssg-search__page">
               <ul role="group" aria-label={page.title} className="ssg-search__group">
-                <li aria-hidden="true" className="ssg-search__page-title">
+                <li role="none" aria-hidden="true" className="ssg-search__page-title">
                   {page.breadcrumbs.length > 0 && (
                     <span className="ssg-search__breadcrumbs">
                       {page.breadcrumbs.join(' › ')} ›{' '}
@@ -75,24 +77,24 @@ export function SearchResults(props: SearchResultsProps) {
                 {page.sections.map((section) => {
                   const current = index++
                   return (
-                    <li
-                      key={section.url}
-                      id={optionId(id, current)}
-                      role="option"
-                      aria-selected={current === active}
-                      className={
-                        'ssg-search__option' +
-                        (current === active ? ' ssg-search__option--active' : '')
-                      }
-                      onMouseMove={() => current !== active && props.onHover(current)}
-                    >
+                    // The option is the link itself: an option may not hold interactive content.
+                    <li key={section.url} role="none">
                       <a
-                        className="ssg-search__link"
+                        id={optionId(id, current)}
+                        role="option"
+                        aria-selected={current === active}
+                        className={
+                          'ssg-search__option' +
+                          (current === active ? ' ssg-search__option--active' : '')
+                        }
                         href={withBase(baseUrl, section.url)}
                         tabIndex={-1}
+                        onMouseMove={() => current !== active && props.onHover(current)}
                         onClick={(event) => props.onChoose(section.url, event)}
                       >
-                        <span className="ssg-search__heading">{section.heading}</span>
+                        <span className="ssg-search__heading">
+                          <Snippet segments={section.headingSnippet} />
+                        </span>
                         {section.snippet.length > 0 && (
                           <span className="ssg-search__snippet">
                             <Snippet segments={section.snippet} />
