@@ -4,7 +4,7 @@
 // garbage does not count), the load time and query latency p50/p95 over 200 queries.
 // The files stay in the printed folder for the Chromium run (e2e/tests/search).
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -27,13 +27,16 @@ if (process.argv[2] === '--query') {
 
 async function buildBench(pageCount, maxPostings) {
   execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' })
-  const out = mkdtempSync(join(tmpdir(), 'search-bench-'))
+  // SEARCH_BENCH_OUT names the folder to write (the Chromium run in e2e/tests/search reads it).
+  const out = process.env.SEARCH_BENCH_OUT ?? mkdtempSync(join(tmpdir(), 'search-bench-'))
+  mkdirSync(out, { recursive: true })
   await build({
     entryPoints: [join(root, 'src/browser.ts')],
     outfile: join(out, 'browser.mjs'),
     bundle: true,
     format: 'esm',
     platform: 'neutral',
+    minify: true,
     logLevel: 'warning',
   })
   const { buildSearchIndex } = await import(join(root, 'dist/index.js'))

@@ -141,8 +141,10 @@ function search(input: SearchInput): PageResult[] {
   const { boost, weights } = options
   const results = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
   // Group the sections by page; a page ranks by its best section plus a share of the next ones.
+  // Sections far down the list cannot lift a page into the first ones: the best 300 suffice
+  // (on a large site a common word matches thousands).
   const groups = new Map<number, { score: number; extra: number; results: SearchResult[] }>()
-  for (const result of results) {
+  for (const result of results.slice(0, Math.max(300, limit * 30))) {
     const section = doc.sections[result.id as number]
     if (!section) continue
     const group = groups.get(section[0])
