@@ -128,10 +128,11 @@ async function run(name, { root, file }) {
   const reloads = (event) =>
     event.type === 'update' && (event.reload === 'all' || event.reload?.includes(route))
   let edit = 0
+  let lastEvent = null
   /** One edit: write -> push, and write -> the new document received (what a reload fetches). */
   const editOnce = async (fetchPage = false) => {
     const marker = `bench-edit-${++edit}`
-    const arrived = stream.next(reloads)
+    const arrived = stream.next((event) => reloads(event) && ((lastEvent = event), true))
     const t0 = performance.now()
     await writeFile(absolute, `${original}\nParagraph ${marker}.\n`)
     const t1 = await arrived
@@ -139,7 +140,14 @@ async function run(name, { root, file }) {
     if (fetchPage) {
       const html = await (await fetch(routeUrl)).text()
       served = performance.now() - t0
-      if (!html.includes(marker)) throw new Error(`${route} does not show ${marker} after its push`)
+      if (!html.includes(marker)) {
+        const again = await (await fetch(routeUrl)).text()
+        throw new Error(
+          `${route} does not show ${marker} after its push (a second request ${again.includes(marker) ? 'does' : 'does not'});\n` +
+            `event: ${JSON.stringify(lastEvent)}\n` +
+            lines.slice(-8).join('\n'),
+        )
+      }
     }
     await sleep(PAUSE_MS)
     return { ms: t1 - t0, served }

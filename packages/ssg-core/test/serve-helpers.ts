@@ -15,7 +15,7 @@ export async function startQuietServer(
     workers: 0,
     logger: { info: (l) => lines.push(l), error: (l) => lines.push(l) },
   })
-  const events = await openEvents(server.url)
+  const events = await openEvents(server.url, lines)
   const close = server.close
   return Object.assign(server, {
     lines,
@@ -32,10 +32,12 @@ export interface EventStream {
   all: DevEvent[]
   /** The next event (after those seen so far) that matches, or a timeout error. */
   next(match?: (event: DevEvent) => boolean, timeoutMs?: number): Promise<DevEvent>
+  /** Marks every event so far as seen. */
+  skip(): void
   close(): void
 }
 
-export function openEvents(url: string): Promise<EventStream> {
+export function openEvents(url: string, lines: string[] = []): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const all: DevEvent[] = []
     let read = 0
@@ -70,7 +72,7 @@ export function openEvents(url: string): Promise<EventStream> {
             const left = deadline - Date.now()
             if (left <= 0)
               throw new Error(
-                `no matching event within ${timeoutMs} ms; got ${JSON.stringify(all)}`,
+                `no matching event within ${timeoutMs} ms; got ${JSON.stringify(all)}; the server said:\n${lines.join('\n')}`,
               )
             await new Promise<void>((wake) => {
               const timer = setTimeout(wake, left)
@@ -81,6 +83,7 @@ export function openEvents(url: string): Promise<EventStream> {
             })
           }
         },
+        skip: () => void (read = all.length),
         close: () => req.destroy(),
       }
       // The hello event comes first: wait for it so that later events are the edits'.
@@ -141,5 +144,14 @@ export async function get(
     location: res.headers.get('location') ?? '',
     cache: res.headers.get('cache-control') ?? '',
     body: await res.text(),
+  }
+}
+
+/** Polls until `check` holds (for changes that arrive as several pushes, like a rename). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms: ${String(check)}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }

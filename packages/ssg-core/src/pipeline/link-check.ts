@@ -12,6 +12,8 @@ export interface LinkCheckOptions {
   baseUrl: string
   /** Files under `static/` (site paths like `/img/logo.svg`). */
   staticFiles: Set<string>
+  /** Pages whose links to check (`ssg serve`: the edited ones). @default pages */
+  check?: CompiledPage[]
 }
 
 /** Route a link points at, or null when the link leaves the site. */
@@ -41,7 +43,7 @@ export function checkLinks(options: LinkCheckOptions): BuildMessage[] {
     if (html !== route && options.routes.has(html)) return html
     return null
   }
-  for (const page of options.pages) {
+  for (const page of options.check ?? options.pages) {
     const rewrites = new Map<string, string>()
     for (const link of page.links) {
       const target = splitHref(link.href)

@@ -15,7 +15,8 @@ import { resolveSidebars } from './sidebars.js'
 /**
  * The whole site in memory after parse + transform: the kept pages (duplicates dropped, internal
  * links checked and rewritten), sidebars, redirects and every page's `PageData`. `ssg build`
- * computes it once; `ssg serve` recomputes it after each change (it is cheap: no Markdown work).
+ * computes it once; `ssg serve` recomputes it after each change (it is cheap: no Markdown work),
+ * or updates it (`updateSiteState`) when an edit keeps every route, sidebar entry and anchor.
  */
 export interface SiteState {
   config: ResolvedConfig
@@ -27,6 +28,22 @@ export interface SiteState {
   pageData: PageData[]
   /** Every message: the ones passed in, the pages', then duplicates, sidebars, links, redirects. */
   messages: BuildMessage[]
+  /** What the state was made from, by stage (for `updateSiteState`). */
+  parts: SiteStateParts
+}
+
+export interface SiteStateParts {
+  options: SiteStateOptions
+  /** Index in `pages` of each kept page's file. */
+  index: Map<string, number>
+  /** Index in `options.compiled` of each file. */
+  positions: Map<string, number>
+  routes: Set<string>
+  duplicates: BuildMessage[]
+  sidebars: BuildMessage[]
+  /** Link-check messages by page file. */
+  links: Map<string, BuildMessage[]>
+  redirects: BuildMessage[]
 }
 
 export interface SiteStateOptions {
@@ -44,18 +61,18 @@ export interface SiteStateOptions {
 /** Routes, sidebars, link check, redirects and page data: pure, in memory. */
 export function createSiteState(options: SiteStateOptions): SiteState {
   const { config } = options
-  const messages: BuildMessage[] = [...(options.messages ?? [])]
-  for (const page of options.compiled) messages.push(...page.messages)
+  const duplicates: BuildMessage[] = []
   // Copies: the link check rewrites `html`, and `ssg serve` keeps the originals across changes.
   const pages = dropDuplicateRoutes(
     options.compiled.map((page) => ({ ...page })),
-    messages,
+    duplicates,
   )
-  const sidebars = resolveSidebars({ config, pages, messages })
+  const sidebarMessages: BuildMessage[] = []
+  const sidebars = resolveSidebars({ config, pages, messages: sidebarMessages })
   const redirects = configRedirects(config)
   const routes = new Set([...pages.map((p) => p.route), ...redirects.map((r) => r.from)])
-  messages.push(
-    ...checkLinks({
+  const links = byFile(
+    checkLinks({
       pages,
       routes,
       redirects: new Set(redirects.map((r) => r.from)),
@@ -63,9 +80,148 @@ export function createSiteState(options: SiteStateOptions): SiteState {
       staticFiles: options.staticFiles,
     }),
   )
-  checkRedirects({ config, redirects, pages, messages })
+  const redirectMessages: BuildMessage[] = []
+  checkRedirects({ config, redirects, pages, messages: redirectMessages })
   const pageData = createPageData({ config, pages, sidebars, lastUpdated: options.lastUpdated })
-  return { config, pages, sidebars, redirects, pageData, messages }
+  const parts: SiteStateParts = {
+    options,
+    index: new Map(pages.map((page, i) => [page.file, i])),
+    positions: new Map(options.compiled.map((page, i) => [page.file, i])),
+    routes,
+    duplicates,
+    sidebars: sidebarMessages,
+    links,
+    redirects: redirectMessages,
+  }
+  return {
+    config,
+    pages,
+    sidebars,
+    redirects,
+    pageData,
+    messages: allMessages(pages, parts),
+    parts,
+  }
+}
+
+/**
+ * The state after some pages were compiled again, without recomputing the rest: when each edited
+ * page keeps its route, its sidebar entry (see `sidebarInputs`) and its heading anchors, the
+ * sidebars, the other pages' data and their links are unchanged; only the edited pages' links
+ * are checked and their data made again. Returns null otherwise (call `createSiteState`).
+ * Same result as `createSiteState` with the new pages (tested).
+ */
+export function updateSiteState(
+  previous: SiteState,
+  changed: CompiledPage[],
+  lastUpdated: Map<string, string>,
+): SiteState | null {
+  const { parts } = previous
+  const compiled = parts.options.compiled.slice()
+  const pages = previous.pages.slice()
+  const pageData = previous.pageData.slice()
+  const positions = parts.positions
+  const edited: Array<{ index: number; page: CompiledPage }> = []
+  for (const page of changed) {
+    const index = parts.index.get(page.file)
+    const position = positions.get(page.file)
+    if (index === undefined || position === undefined) return null
+    const before = compiled[position]!
+    if (
+      sidebarInputs(before) !== sidebarInputs(page) ||
+      before.anchors.join('\n') !== page.anchors.join('\n')
+    )
+      return null
+    compiled[position] = page
+    pages[index] = { ...page }
+    edited.push({ index, page: pages[index]! })
+  }
+  const { config } = previous
+  const links = new Map(parts.links)
+  for (const file of changed.map((p) => p.file)) links.delete(file)
+  const checked = byFile(
+    checkLinks({
+      pages,
+      check: edited.map((e) => e.page),
+      routes: parts.routes,
+      redirects: new Set(previous.redirects.map((r) => r.from)),
+      baseUrl: config.baseUrl,
+      staticFiles: parts.options.staticFiles,
+    }),
+  )
+  for (const [file, messages] of checked) links.set(file, messages)
+  // Same sidebars, same sidebar entry: the placement is the previous one (not searched again).
+  const data = createPageData({
+    config,
+    pages: edited.map((e) => e.page),
+    sidebars: [],
+    lastUpdated,
+  })
+  edited.forEach((e, i) => {
+    const place = previous.pageData[e.index]!
+    pageData[e.index] = {
+      ...data[i]!,
+      sidebarId: place.sidebarId,
+      breadcrumbs: place.breadcrumbs,
+      prev: place.prev,
+      next: place.next,
+    }
+  })
+  const nextParts: SiteStateParts = {
+    ...parts,
+    options: { ...parts.options, compiled, lastUpdated },
+    links,
+  }
+  return {
+    config,
+    pages,
+    sidebars: previous.sidebars,
+    redirects: previous.redirects,
+    pageData,
+    messages: allMessages(pages, nextParts),
+    parts: nextParts,
+  }
+}
+
+/**
+ * What the sidebars take from a page: an edit that keeps these keeps every sidebar, and with
+ * them every other page's breadcrumbs and previous/next links.
+ */
+export function sidebarInputs(page: CompiledPage): string {
+  const fm = page.frontMatter
+  return JSON.stringify([
+    page.kind,
+    page.id,
+    page.dir,
+    page.route,
+    page.title,
+    fm.sidebar_label,
+    fm.sidebar_position,
+    fm.sidebar,
+  ])
+}
+
+/** The messages in the order `ssg build` reports them. */
+function allMessages(pages: CompiledPage[], parts: SiteStateParts): BuildMessage[] {
+  const messages = [...(parts.options.messages ?? [])]
+  for (const page of parts.options.compiled) messages.push(...page.messages)
+  messages.push(...parts.duplicates, ...parts.sidebars)
+  for (const page of pages) {
+    const links = parts.links.get(page.file)
+    if (links) messages.push(...links)
+  }
+  messages.push(...parts.redirects)
+  return messages
+}
+
+function byFile(messages: BuildMessage[]): Map<string, BuildMessage[]> {
+  const out = new Map<string, BuildMessage[]>()
+  for (const message of messages) {
+    const list = out.get(message.file)
+    if (list) list.push(message)
+    else out.set(message.file, [message])
+  }
+  return out
 }
 
 /** The config's redirects, one entry per old path. */

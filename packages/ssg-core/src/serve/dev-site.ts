@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Processor } from 'unified'
 import { buildSearchIndex, type SearchIndexFiles } from '@ssg/search-indexer'
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
-import { createProcessor } from '../markdown/processor.js'
+import { createProcessor, DEFAULT_LANGUAGES } from '../markdown/processor.js'
 import { pageCacheDir } from '../pipeline/build.js'
 import { compilePages } from '../pipeline/compile.js'
 import { compilePage, type CompiledPage } from '../pipeline/compile-page.js'
@@ -18,6 +18,7 @@ import {
   renderPageHtml,
   searchIndexFiles,
   sidebarFile,
+  updateSiteState,
   type RenderContext,
   type SiteState,
 } from '../pipeline/site.js'
@@ -156,10 +157,17 @@ export class DevSite {
       await this.bundler.dispose()
       throw error
     }
-    // Ready for the first edit: the highlighter and the processor take a moment to create.
+    // Ready for the first edit: the highlighter and the processor take a moment to create, and
+    // each code language's grammar is compiled on its first use (seconds, all told).
     this.processor = createProcessor(markdownOptions(config))
-    this.processor.catch(() => {})
+    this.warmUp = this.processor.then(
+      (processor) => warmUp(processor, config, [...this.sources.values()]),
+      () => {},
+    )
   }
+
+  /** Resolves when the first edit will find the processor warm (tests, the benchmark). */
+  warmUp: Promise<void> = Promise.resolve()
 
   async dispose(): Promise<void> {
     await this.bundler.dispose()
@@ -192,9 +200,9 @@ export class DevSite {
       this.staticFiles = await listStaticFiles(this.config.root)
       all = true
     }
-    const edited = await this.applyContent(plan)
+    const { changed: edited, structural } = await this.applyContent(plan)
     if (!edited.size && !plan.static && !all) return { reload: [], compiled: 0, edited: [] }
-    const changed = this.recompute()
+    const changed = this.recompute(structural || plan.static ? null : edited)
     const base = this.config.baseUrl.slice(0, -1)
     const reload =
       all || changed.length > RELOAD_LIST_LIMIT ? 'all' : changed.map((route) => base + route)
@@ -211,16 +219,20 @@ export class DevSite {
   }
 
   /** Reads and compiles changed content files; returns the site-relative paths that changed. */
-  private async applyContent(plan: ChangePlan): Promise<Set<string>> {
+  private async applyContent(
+    plan: ChangePlan,
+  ): Promise<{ changed: Set<string>; structural: boolean }> {
     const changed = new Set<string>()
+    const pagesBefore = this.sources.size
+    let structural = false
     const toFile = (absolute: string) =>
       path.relative(this.config.root, absolute).split(path.sep).join('/')
     for (const dir of plan.removedDirs) {
       const prefix = toFile(dir) + '/'
       for (const file of this.sources.keys())
-        if (file.startsWith(prefix)) this.forget(file) && changed.add(file)
+        if (file.startsWith(prefix) && this.forget(file)) changed.add(file)
     }
-    if (plan.content.size === 0) return changed
+    if (plan.content.size === 0) return { changed, structural: this.sources.size !== pagesBefore }
     const processor = await (this.processor ??= createProcessor(markdownOptions(this.config)))
     for (const [absolute, action] of plan.content) {
       const file = toFile(absolute)
@@ -240,7 +252,10 @@ export class DevSite {
       const known = this.sources.get(file)
       if (known && known.hash === page.hash) continue
       this.sources.set(file, page)
-      if (!known) this.order = [...this.sources.keys()].sort()
+      if (!known) {
+        this.order = [...this.sources.keys()].sort()
+        structural = true
+      }
       // As `ssg build` dates it: the last commit when git knows the file, else its mtime.
       if (!this.gitTimes.has(file))
         this.lastUpdated.set(
@@ -250,7 +265,7 @@ export class DevSite {
       this.setCompiled(await compilePage(page, processor))
       changed.add(file)
     }
-    return changed
+    return { changed, structural: structural || this.sources.size !== pagesBefore }
   }
 
   private forget(file: string): boolean {
@@ -331,21 +346,43 @@ export class DevSite {
   }
 
   /** Site state again (cheap, no Markdown work), then the outputs whose inputs changed. */
-  private recompute(): string[] {
-    const compiled = this.order.map((file) => this.effective.get(file)!)
-    const state = createSiteState({
-      config: this.config,
-      compiled,
-      staticFiles: this.staticFiles,
-      lastUpdated: this.lastUpdated,
-      messages: this.discoverMessages,
-    })
+  /**
+   * `edited`: the files compiled again when no page was added or removed (the state can then be
+   * updated rather than made again); null after any other change.
+   */
+  private recompute(edited: Set<string> | null = null): string[] {
+    const previous = this.state as SiteState | undefined
+    const updated =
+      previous && edited
+        ? updateSiteState(
+            previous,
+            [...edited].map((file) => this.effective.get(file)!),
+            this.lastUpdated,
+          )
+        : null
+    const state =
+      updated ??
+      createSiteState({
+        config: this.config,
+        compiled: this.order.map((file) => this.effective.get(file)!),
+        staticFiles: this.staticFiles,
+        lastUpdated: this.lastUpdated,
+        messages: this.discoverMessages,
+      })
     this.state = state
-    this.sidebarJson = new Map(
-      state.sidebars.map((s) => [s.id, sidebarFile(s, { hashed: false }).content]),
-    )
+    if (state.sidebars !== previous?.sidebars) {
+      // The same string for an unchanged sidebar: pages compare it by reference, not by content.
+      const before = this.sidebarJson
+      this.sidebarJson = new Map(
+        state.sidebars.map((s) => {
+          const json = sidebarFile(s, { hashed: false }).content
+          return [s.id, before.get(s.id) === json ? before.get(s.id)! : json]
+        }),
+      )
+    }
     const broken = new Set(state.messages.filter((m) => m.severity === 'error').map((m) => m.file))
-    const records: RouteRecord[] = state.pages.map((page, i) => {
+    const recordAt = (i: number): RouteRecord => {
+      const page = state.pages[i]!
       const data = state.pageData[i]!
       return {
         route: page.route,
@@ -355,8 +392,12 @@ export class DevSite {
         sidebar: data.sidebarId ? (this.sidebarJson.get(data.sidebarId) ?? '') : '',
         broken: broken.has(page.file),
       }
-    })
-    const result = invalidate(this.outputs, records)
+    }
+    // After an update only the edited pages can change: the others keep their data and sidebar.
+    const records = updated
+      ? [...edited!].map((file) => recordAt(state.parts.index.get(file)!))
+      : state.pages.map((_, i) => recordAt(i))
+    const result = invalidate(this.outputs, records, !updated)
     for (const record of records) {
       const action = result.actions.get(record.route)!
       const output = this.outputs.get(record.route)
@@ -479,6 +520,34 @@ export class DevSite {
   /** Whether a served file is made from memory. */
   isGenerated(found: ServedFile): boolean {
     return 'body' in found
+  }
+}
+
+/**
+ * Compiles, in the background, a page with a code block in each language and a few real pages:
+ * the grammars, the highlighter's caches and the JIT are warm for the first edit.
+ */
+async function warmUp(processor: Processor, config: ResolvedConfig, sources: SourcePage[]) {
+  const languages = [...new Set([...DEFAULT_LANGUAGES, ...config.code.extraLanguages])]
+  const markdown =
+    '---\ntitle: Warm-up\n---\n\n# Warm-up\n\n:::note\nA *note* with `code`.\n:::\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n' +
+    languages.map((lang) => '```' + lang + '\nx = 1\n```\n').join('\n')
+  const pages = [
+    {
+      file: 'content/docs/__warm-up.md',
+      kind: 'docs',
+      id: '__warm-up',
+      dir: '',
+      route: '/docs/__warm-up',
+      source: markdown,
+      hash: '',
+    } as SourcePage,
+    // The longest pages use the most features.
+    ...[...sources].sort((a, b) => b.source.length - a.source.length).slice(0, 3),
+  ]
+  for (const page of pages) {
+    await new Promise((resolve) => setImmediate(resolve))
+    await compilePage(page, processor).catch(() => {})
   }
 }
 

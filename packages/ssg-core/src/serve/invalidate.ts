@@ -183,10 +183,15 @@ export interface Invalidation {
   search: boolean
 }
 
-/** Compares the served outputs with the new site's records: what to render, keep and drop. */
+/**
+ * Compares the served outputs with the new site's records: what to render, keep and drop.
+ * `complete`: the records are every route of the site (routes without one are removed); false
+ * when they are only the edited pages' (an edit that kept every route and sidebar).
+ */
 export function invalidate(
   outputs: ReadonlyMap<string, OutputRecord>,
   records: RouteRecord[],
+  complete = true,
 ): Invalidation {
   const actions = new Map<string, OutputAction>()
   const changed: string[] = []
@@ -202,7 +207,7 @@ export function invalidate(
     )
       search = true
   }
-  const removed = [...outputs.keys()].filter((route) => !actions.has(route))
+  const removed = complete ? [...outputs.keys()].filter((route) => !actions.has(route)) : []
   if (removed.length) search = true
   changed.push(...removed)
   return { actions, removed, changed, search }

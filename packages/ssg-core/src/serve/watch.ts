@@ -86,7 +86,8 @@ export class SiteWatcher {
    * file (same hash) changes nothing.
    */
   private recheck(file: string): void {
-    if (this.rechecks.has(file)) return
+    // From the last change seen: a dropped one came within 50 ms of it.
+    clearTimeout(this.rechecks.get(file))
     const timer = setTimeout(() => {
       this.rechecks.delete(file)
       this.pending.push({ event: 'change', path: file })
