@@ -74,6 +74,8 @@ interface Found {
   impact: string
   help: string
   targets: string[]
+  /** axe's message for the first element (colours and ratio for color-contrast). */
+  message: string
 }
 
 async function checkRoute(
@@ -110,6 +112,9 @@ async function checkRoute(
       impact: v.impact ?? 'unknown',
       help: v.help,
       targets: v.nodes.map((n) => n.target.join(' ')),
+      message:
+        [...(v.nodes[0]?.any ?? []), ...(v.nodes[0]?.all ?? []), ...(v.nodes[0]?.none ?? [])][0]
+          ?.message ?? '',
     })
   }
 }
@@ -168,7 +173,8 @@ describe('accessibility (axe-core)', () => {
       )
       const details = gated.map(
         (f) =>
-          `${f.route} [${f.setting}] ${f.impact} ${f.rule}: ${f.targets.slice(0, 5).join(' | ')}${f.targets.length > 5 ? ` (+${f.targets.length - 5} more)` : ''}`,
+          `${f.route} [${f.setting}] ${f.impact} ${f.rule}: ${f.targets.slice(0, 5).join(' | ')}${f.targets.length > 5 ? ` (+${f.targets.length - 5} more)` : ''}` +
+          (f.message ? `\n      ${f.message}` : ''),
       )
       console.log(
         `axe-core ${(require('axe-core/package.json') as { version: string }).version}: ${routes.length} routes x ${SETTINGS.length} settings ` +
