@@ -29,6 +29,23 @@ export function cleanSvg(svg: string, prefix: string, label: string): string {
 }
 
 /**
+ * Rendered diagrams by source (a few hundred kept): laying a diagram out costs tens of
+ * milliseconds, and `ssg serve` compiles a page again on each save, mostly with its diagrams
+ * unchanged. Failures are not kept: they throw again, with their message.
+ */
+const rendered = new Map<string, string>()
+
+function renderDiagram(source: string): string {
+  let svg = rendered.get(source)
+  if (svg === undefined) {
+    svg = renderMermaidSVG(source, { ...COLORS, transparent: true, font: 'inherit' })
+    if (rendered.size >= 500) rendered.delete(rendered.keys().next().value!)
+    rendered.set(source, svg)
+  }
+  return svg
+}
+
+/**
  * Renders ```` ```mermaid ```` fences to inline SVG at build time, themed by CSS variables, so
  * readers download no diagram runtime. Diagram types the renderer does not know stay as source
  * in `<pre class="ssg-mermaid ssg-mermaid--client">` and set `file.data.needsMermaid`.
@@ -46,7 +63,7 @@ export function rehypeMermaid() {
       const kind = source.split(/\s/)[0] ?? 'diagram'
       let svg: string | null = null
       try {
-        svg = renderMermaidSVG(source, { ...COLORS, transparent: true, font: 'inherit' })
+        svg = renderDiagram(source)
       } catch (error) {
         if (!/Invalid mermaid header/i.test((error as Error).message))
           file.message(`Cannot render the mermaid diagram: ${(error as Error).message}`, {
