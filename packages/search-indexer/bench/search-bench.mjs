@@ -54,10 +54,16 @@ async function buildBench(pageCount, maxPostings) {
   const index = size(files.indexJson)
   writeFileSync(join(out, files.docFile), files.docJson)
   writeFileSync(join(out, files.indexFile), files.indexJson)
+  for (const part of files.parts) writeFileSync(join(out, part.file), part.json)
+  const partBytes = files.parts.reduce((n, part) => n + gzipSync(part.json).byteLength, 0)
   writeFileSync(join(out, 'queries.json'), JSON.stringify(makeQueries(corpus)))
   writeFileSync(
     join(out, 'files.json'),
-    JSON.stringify({ docFile: files.docFile, indexFile: files.indexFile }),
+    JSON.stringify({
+      docFile: files.docFile,
+      indexFile: files.indexFile,
+      parts: files.parts.length,
+    }),
   )
   console.log(`corpus           ${pageCount} pages, ${sections} sections`)
   console.log(
@@ -65,22 +71,58 @@ async function buildBench(pageCount, maxPostings) {
   )
   console.log(`doc file         ${kb(doc.raw)} raw, ${kb(doc.gzip)} gzip`)
   console.log(`index file       ${kb(index.raw)} raw, ${kb(index.gzip)} gzip`)
-  console.log(`both             ${kb(doc.raw + index.raw)} raw, ${kb(doc.gzip + index.gzip)} gzip`)
+  if (files.parts.length > 0)
+    console.log(`part files       ${files.parts.length}, ${kb(partBytes)} gzip in all`)
+  else
+    console.log(
+      `both             ${kb(doc.raw + index.raw)} raw, ${kb(doc.gzip + index.gzip)} gzip`,
+    )
   execFileSync('node', [new URL(import.meta.url).pathname, '--query', out], { stdio: 'inherit' })
   console.log(`files in         ${out}`)
 }
 
 async function queryBench(dir) {
   const { loadSearch } = await import(join(dir, 'browser.mjs'))
-  const { docFile, indexFile } = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8'))
+  const { docFile, indexFile, parts } = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8'))
   const queries = JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8'))
-  const fetch = async (url) => {
-    const text = readFileSync(join(dir, url), 'utf8')
-    return { ok: true, status: 200, statusText: 'OK', text: async () => text }
+  // A fetch that reads the folder, and counts the gzip bytes a reader would download.
+  const gzipped = new Map()
+  const reader = () => {
+    const state = { bytes: 0, files: 0 }
+    const fetch = async (url) => {
+      const text = readFileSync(join(dir, url), 'utf8')
+      if (!gzipped.has(url)) gzipped.set(url, gzipSync(text).byteLength)
+      state.bytes += gzipped.get(url)
+      state.files++
+      return { ok: true, status: 200, statusText: 'OK', text: async () => text }
+    }
+    return { state, fetch }
   }
+  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`
+
   let start = performance.now()
+  const { state: total, fetch } = reader()
   const search = await loadSearch({ docUrl: docFile, indexUrl: indexFile, fetch })
   const loadMs = performance.now() - start
+  const mainBytes = total.bytes
+  if (parts > 0) {
+    // First use: a fresh reader types one query; what does it download? (20 queries)
+    const firstUse = []
+    for (const query of queries.filter((_, k) => k % 10 === 0)) {
+      const { state, fetch: counting } = reader()
+      const fresh = await loadSearch({ docUrl: docFile, indexUrl: indexFile, fetch: counting })
+      await fresh.prepare(query, { limit: 10 })
+      firstUse.push(state.bytes)
+    }
+    firstUse.sort((a, b) => a - b)
+    console.log(
+      `split            ${parts} part files; main files ${kb(mainBytes)} gzip; first use ` +
+        `(main files + the parts of one query) median ${kb(firstUse[firstUse.length >> 1])}, ` +
+        `max ${kb(firstUse[firstUse.length - 1])} gzip over ${firstUse.length} queries`,
+    )
+    // Load every query's parts before timing: the figures are for a warm index.
+    for (const query of queries) await search.prepare(query, { limit: 10 })
+  }
   for (const query of queries.slice(0, 20)) search.search(query) // warm up the JIT
   // Three passes over the 200 queries; wall time and this thread's CPU time (the machine may be
   // busy with other work: CPU time is the steadier figure then).
@@ -101,7 +143,7 @@ async function queryBench(dir) {
     const sorted = [...times].sort((a, b) => a - b)
     return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2)
   }
-  console.log(`load (read+parse) ${loadMs.toFixed(0)} ms`)
+  console.log(`load (main files) ${loadMs.toFixed(0)} ms`)
   console.log(
     `query (Node)     wall p50 ${at(wall, 50)} ms, p95 ${at(wall, 95)} ms; ` +
       `CPU p50 ${at(cpu, 50)} ms, p95 ${at(cpu, 95)} ms ` +

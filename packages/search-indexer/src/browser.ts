@@ -2,19 +2,11 @@
  * `@ssg/search-indexer/browser`: loads a site's two search files and searches them.
  * Browser code only (no Node imports); the theme imports it lazily, on first use of the box.
  */
-import MiniSearch, { type SearchResult } from 'minisearch'
-import {
-  SUPPORTED_FORMAT_VERSIONS,
-  slug,
-  toMiniSearchOptions,
-  type DocFile,
-  type IndexFile,
-  type IndexedDocument,
-  type SerializedSearchOptions,
-} from './format.js'
-import { decodeIndex } from './index-codec.js'
-import { createVocabulary, planQuery, rankResults, type Vocabulary } from './query.js'
+import type { SearchResult } from 'minisearch'
+import { SUPPORTED_FORMAT_VERSIONS, slug, type DocFile, type IndexFile } from './format.js'
+import { planQuery, rankResults } from './query.js'
 import { makeSnippet, type SnippetSegment } from './snippet.js'
+import { splitStore, wholeStore, type ReadJson, type Store } from './store.js'
 
 export type { SnippetSegment } from './snippet.js'
 
@@ -55,7 +47,14 @@ export interface PageResult {
 }
 
 export interface LoadedSearch {
+  /** The results of a query, from what is loaded (see {@link LoadedSearch.prepare}). */
   search(query: string, options?: SearchQueryOptions): PageResult[]
+  /**
+   * Loads what `search(query)` needs from a large site's part files; resolves once it is
+   * there, rejects with a readable error. Null when nothing is missing (always, for sites
+   * whose index is not split).
+   */
+  prepare(query: string, options?: SearchQueryOptions): Promise<void> | null
   /** ISO time of the build that wrote the files. */
   builtAt: string
   /** Number of indexed sections. */
@@ -65,9 +64,10 @@ export interface LoadedSearch {
 /** Loads both files in parallel and returns a search function. Rejects with a readable error. */
 export async function loadSearch(options: LoadSearchOptions): Promise<LoadedSearch> {
   const fetchFile = options.fetch ?? ((url: string) => fetch(url))
+  const read: ReadJson = (url, what) => readJson(fetchFile, url, what)
   const [doc, index] = await Promise.all([
-    readJson<DocFile>(fetchFile, options.docUrl, 'search documents'),
-    readJson<IndexFile>(fetchFile, options.indexUrl, 'search index'),
+    read<DocFile>(options.docUrl, 'search documents'),
+    read<IndexFile>(options.indexUrl, 'search index'),
   ])
   checkVersion(doc.formatVersion)
   checkVersion(index.formatVersion)
@@ -77,17 +77,32 @@ export async function loadSearch(options: LoadSearchOptions): Promise<LoadedSear
         `${options.indexUrl} at ${index.builtAt}); rebuild the site`,
     )
   }
-  // loadJS is loadJSON without a second parse; the options come from the file (MiniSearch #55).
-  const json = decodeIndex(index.index, index.options.fields)
-  const miniSearch = MiniSearch.loadJS<IndexedDocument>(json, toMiniSearchOptions(index.options))
-  const vocabulary = createVocabulary(json.index)
-  const searchOptions = index.options.searchOptions
+  const store =
+    index.parts && doc.parts
+      ? splitStore({
+          doc,
+          index,
+          docUrl: (file) => sibling(options.docUrl, file),
+          indexUrl: (file) => sibling(options.indexUrl, file),
+          readJson: read,
+        })
+      : wholeStore(doc, index)
   return {
     builtAt: index.builtAt,
-    size: doc.sections.length,
-    search: (query, queryOptions = {}) =>
-      search({ miniSearch, vocabulary, options: searchOptions, doc, query, ...queryOptions }),
+    size: store.sectionCount,
+    search: (query, queryOptions = {}) => display(store, rank(store, query, queryOptions)),
+    prepare(query, queryOptions = {}) {
+      const terms = store.loadTerms(query)
+      const pages = () =>
+        store.loadPages(rank(store, query, queryOptions).map((group) => group.page))
+      return terms ? terms.then(() => pages() ?? undefined) : pages()
+    },
   }
+}
+
+/** A part file's URL: its name in place of the main file's (`/base/search-index-1.json`). */
+function sibling(url: string, file: string): string {
+  return url.slice(0, url.lastIndexOf('/') + 1) + file
 }
 
 /** Checks a file's format version; the message tells the reader what to do. */
@@ -126,68 +141,77 @@ async function readJson<T>(
   }
 }
 
-interface SearchInput extends SearchQueryOptions {
-  miniSearch: MiniSearch<IndexedDocument>
-  vocabulary: Vocabulary
-  options: SerializedSearchOptions
-  doc: DocFile
-  query: string
+/** A page among the results: its score and its best sections (at most four). */
+interface RankedPage {
+  page: number
+  score: number
+  results: SearchResult[]
 }
 
-function search(input: SearchInput): PageResult[] {
-  const { miniSearch, vocabulary, options, doc, limit = 10, sectionsPerPage = 3 } = input
-  const plan = planQuery(input.query, options, vocabulary)
+/** The pages a query finds, best first, as many as `limit` sections fill. */
+function rank(store: Store, text: string, options: SearchQueryOptions): RankedPage[] {
+  const { limit = 10, sectionsPerPage = 3 } = options
+  const { miniSearch, vocabulary, options: searchOptions } = store
+  const plan = planQuery(text, searchOptions, vocabulary)
   if (!plan) return []
-  const { boost, weights } = options
+  const { boost, weights, pageSectionWeight } = searchOptions
   const results = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
   // Group the sections by page; a page ranks by its best section plus a share of the next ones.
   // Sections far down the list cannot lift a page into the first ones: the best 300 suffice
   // (on a large site a common word matches thousands).
   const groups = new Map<number, { score: number; extra: number; results: SearchResult[] }>()
   for (const result of results.slice(0, Math.max(300, limit * 30))) {
-    const section = doc.sections[result.id as number]
-    if (!section) continue
-    const group = groups.get(section[0])
-    if (!group) groups.set(section[0], { score: result.score, extra: 0, results: [result] })
+    const page = store.pageOf(result.id as number)
+    const group = groups.get(page)
+    if (!group) groups.set(page, { score: result.score, extra: 0, results: [result] })
     else if (group.results.length < 4) {
       group.extra += result.score
       group.results.push(result)
     }
   }
-  const ranked = [...groups].sort(
-    ([, a], [, b]) =>
-      b.score +
-      options.pageSectionWeight * b.extra -
-      (a.score + options.pageSectionWeight * a.extra),
-  )
-  const pages: PageResult[] = []
+  const ranked = [...groups]
+    .map(([page, group]) => ({
+      page,
+      score: group.score + pageSectionWeight * group.extra,
+      results: group.results,
+    }))
+    .sort((a, b) => b.score - a.score)
+  const shown: RankedPage[] = []
   let count = 0
-  for (const [pageIndex, group] of ranked) {
+  for (const page of ranked) {
     if (count >= limit) break
-    const [url, title, breadcrumbs] = doc.pages[pageIndex]!
-    const page: PageResult = {
-      url,
-      title,
-      breadcrumbs,
-      sections: [],
-      score: group.score + options.pageSectionWeight * group.extra,
-    }
-    for (const result of group.results.slice(0, Math.min(sectionsPerPage, limit - count))) {
-      const [, anchor, heading, text] = doc.sections[result.id as number]!
+    const results = page.results.slice(0, Math.min(sectionsPerPage, limit - count))
+    shown.push({ ...page, results })
+    count += results.length
+  }
+  return shown
+}
+
+/** The display records of ranked pages (those whose part is loaded). */
+function display(store: Store, ranked: RankedPage[]): PageResult[] {
+  const pages: PageResult[] = []
+  for (const { page: pageIndex, score, results } of ranked) {
+    const page = store.page(pageIndex)
+    if (!page) continue
+    const [url, title, breadcrumbs] = page
+    const sections: SectionResult[] = []
+    for (const result of results) {
+      const section = store.section(result.id as number)
+      if (!section) continue
+      const [, anchor, heading, text] = section
       const id = anchor === 0 ? slug(heading) : anchor
       const terms = new Set(result.terms)
       // The intro has no heading of its own: it shows as the page.
       const shown = heading || title
-      page.sections.push({
+      sections.push({
         url: id === '' ? url : `${url}#${id}`,
         heading: shown,
         headingSnippet: makeSnippet(shown, terms, Infinity),
         snippet: text === '' ? [] : makeSnippet(text, terms),
         score: result.score,
       })
-      count++
     }
-    pages.push(page)
+    pages.push({ url, title, breadcrumbs, sections, score })
   }
   return pages
 }

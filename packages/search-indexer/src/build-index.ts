@@ -16,6 +16,8 @@ import {
   type IndexedDocument,
 } from './format.js'
 import { buildPostings } from './build-postings.js'
+import { decodeTerms } from './index-codec.js'
+import { SPLIT_ABOVE, splitDoc, splitIndex, type SplitOptions } from './split.js'
 
 /** One searchable section of a page: its intro (before the first heading) or an h2/h3. */
 export interface SearchSection {
@@ -55,11 +57,16 @@ export interface BuildSearchIndexOptions {
    * @default 300 above 5,000 sections, no cap below
    */
   maxPostings?: number
+  /**
+   * Split the files into parts loaded as queries need them, so that a reader of a large site
+   * downloads a fraction of the index. By default, when either file would exceed 1.5 MB.
+   */
+  split?: boolean | SplitOptions
 }
 
-/** The two files, ready to write at the site base path. */
+/** The files, ready to write at the site base path. */
 export interface SearchIndexFiles {
-  /** Milliseconds since the epoch, shared by both file names. */
+  /** Milliseconds since the epoch, shared by all file names. */
   timestamp: number
   /** `search-doc-<timestamp>.json` */
   docFile: string
@@ -67,6 +74,11 @@ export interface SearchIndexFiles {
   indexFile: string
   docJson: string
   indexJson: string
+  /**
+   * Large sites: the part files (`search-index-<timestamp>-<k>.json`,
+   * `search-doc-<timestamp>-<k>.json`), to serve next to the two main files. Empty otherwise.
+   */
+  parts: Array<{ file: string; json: string }>
 }
 
 /** Sections from which a site counts as large (postings capped by default). */
@@ -134,12 +146,53 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     options: serialized,
     index: compact,
   }
+  const docFile = `search-doc-${timestamp}.json`
+  const indexFile = `search-index-${timestamp}.json`
+  let docJson = JSON.stringify(doc)
+  let indexJson = JSON.stringify(index)
+  const split = options.split ?? Math.max(docJson.length, indexJson.length) > SPLIT_ABOVE
+  if (!split) return { timestamp, docFile, indexFile, docJson, indexJson, parts: [] }
+
+  const sizes = split === true ? {} : split
+  const stamp = { builtAt, formatVersion: FORMAT_VERSION, ...sizes }
+  const partName = (kind: string) => (k: number) => `search-${kind}-${timestamp}-${k}.json`
+  const indexParts = splitIndex(
+    compact,
+    decodeTerms(compact.terms),
+    compact.postings === '' ? [] : compact.postings.split('\n'),
+    options.pages.map((page) => page.sections.length),
+    { ...stamp, fileName: partName('index') },
+  )
+  const docParts = splitDoc(pages, sections, stamp)
+  docJson = JSON.stringify({
+    ...doc,
+    pages: [],
+    sections: [],
+    parts: {
+      files: docParts.map((_, k) => partName('doc')(k)),
+      firstPage: docParts.map((part) => part.firstPage),
+      pageCount: pages.length,
+      sectionCount: sections.length,
+    },
+  } satisfies DocFile)
+  indexJson = JSON.stringify({
+    ...index,
+    index: indexParts.main,
+    parts: indexParts.info,
+  } satisfies IndexFile)
   return {
     timestamp,
-    docFile: `search-doc-${timestamp}.json`,
-    indexFile: `search-index-${timestamp}.json`,
-    docJson: JSON.stringify(doc),
-    indexJson: JSON.stringify(index),
+    docFile,
+    indexFile,
+    docJson,
+    indexJson,
+    parts: [
+      ...indexParts.parts.map((part, k) => ({
+        file: partName('index')(k),
+        json: JSON.stringify(part),
+      })),
+      ...docParts.map((part, k) => ({ file: partName('doc')(k), json: JSON.stringify(part) })),
+    ],
   }
 }
 

@@ -87,6 +87,30 @@ export interface IndexFile {
   options: SerializedOptions
   /** MiniSearch's `toJSON()`, in the compact form of `index-codec.ts`. */
   index: CompactIndex
+  /**
+   * Large sites: the terms and postings are split by term range into part files, loaded as
+   * queries need them (`index.terms` and `index.postings` are empty then).
+   */
+  parts?: IndexParts
+}
+
+/** The part files of a split index. */
+export interface IndexParts {
+  /** File names, next to the index file: `search-index-<timestamp>-<k>.json`. */
+  files: string[]
+  /** First term of each part, in order: part k holds the terms from `first[k]` up to `first[k + 1]`. */
+  first: string[]
+  /** Sections of each page in order, as base-32 numbers (`index-codec.ts`): which page a section is of. */
+  sectionsPerPage: string
+}
+
+/** One part of a split index. */
+export interface IndexPart {
+  formatVersion: number
+  builtAt: string
+  /** As in {@link CompactIndex}. */
+  terms: string
+  postings: string
 }
 
 /** A page in the doc file: `[path, title, breadcrumbs]`. */
@@ -104,6 +128,28 @@ export interface DocFile {
   formatVersion: number
   builtAt: string
   options: SerializedOptions
+  pages: DocPage[]
+  sections: DocSection[]
+  /** Large sites: pages and sections are in part files, loaded for the results shown. */
+  parts?: DocParts
+}
+
+/** The part files of a split doc file. */
+export interface DocParts {
+  /** File names, next to the doc file: `search-doc-<timestamp>-<k>.json`. */
+  files: string[]
+  /** First page of each part; parts hold whole pages. */
+  firstPage: number[]
+  pageCount: number
+  sectionCount: number
+}
+
+/** One part of a split doc file: pages `firstPage`… and their sections, from `firstSection`. */
+export interface DocPart {
+  formatVersion: number
+  builtAt: string
+  firstPage: number
+  firstSection: number
   pages: DocPage[]
   sections: DocSection[]
 }

@@ -48,7 +48,8 @@ const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_
 const VALUES = new Int8Array(128).fill(-1)
 for (let k = 0; k < DIGITS.length; k++) VALUES[DIGITS.charCodeAt(k)] = k
 
-function writeNumber(value: number): string {
+/** A number as variable-length base-32 digits (the last digit below 32). */
+export function writeNumber(value: number): string {
   let out = ''
   while (value >= 32) {
     out += DIGITS[32 + (value & 31)]
@@ -74,6 +75,26 @@ export function encodePostings(byField: ReadonlyArray<Postings | undefined>): st
     parts.push(out)
   })
   return parts.join(' ')
+}
+
+/** The numbers written one after the other by {@link writeNumber}. */
+export function readNumbers(encoded: string): number[] {
+  const numbers: number[] = []
+  let value = 0
+  let scale = 1
+  for (let at = 0; at < encoded.length; at++) {
+    const digit = VALUES[encoded.charCodeAt(at)] ?? -1
+    if (digit < 0) throw new Error('The search index is damaged; rebuild the site')
+    if (digit < 32) {
+      numbers.push(value + digit * scale)
+      value = 0
+      scale = 1
+    } else {
+      value += (digit - 32) * scale
+      scale *= 32
+    }
+  }
+  return numbers
 }
 
 /** Decodes one term's postings into MiniSearch's `{field: {document: frequency}}`. */

@@ -10,4 +10,5 @@ export {
   type SearchSection,
 } from './build-index.js'
 export { writeSearchIndex, type WriteSearchIndexOptions } from './write-index.js'
+export type { SplitOptions } from './split.js'
 export { FORMAT_VERSION, processTerm, tokenize } from './format.js'

@@ -12,6 +12,8 @@ import { processTerm, tokenize, type SerializedSearchOptions } from './format.js
 /** The terms of an index, sorted, with how many postings each has (its weight). */
 export interface Vocabulary {
   has(term: string): boolean
+  /** How many postings a term has (0 when absent): how common it is. */
+  weight(term: string): number
   /** Up to `max` terms longer than `prefix` that start with it, most postings first. */
   expand(prefix: string, max: number): string[]
 }
@@ -48,6 +50,10 @@ export function createVocabulary(
   }
   return {
     has: (term) => set.has(term),
+    weight(term) {
+      const k = lowerBound(term)
+      return terms[k] === term ? weights[k]! : 0
+    },
     expand(prefix, max) {
       // The `max` heaviest terms of the range, kept sorted by insertion (ranges can be long).
       const best: number[] = []
@@ -76,16 +82,19 @@ export interface QueryPlan {
 const identity = (term: string) => term
 const splitOnSpaces = (text: string) => text.split(' ')
 
-/** Plans the query for `text`, or returns null when it has no searchable word. */
-export function planQuery(
-  text: string,
-  options: SerializedSearchOptions,
-  vocabulary: Vocabulary,
-): QueryPlan | null {
+/** A term of the query as typed: whether it also matches as a prefix, and its weight. */
+export interface TypedTerm {
+  term: string
+  prefix: boolean
+  weight: number
+}
+
+/** The terms of what the reader typed, each with whether it is a prefix and its weight. */
+export function typedTerms(text: string, options: SerializedSearchOptions): TypedTerm[] {
   const tokens = tokenize(text)
   // The word still being typed: the last one, unless the text ends with a space.
   const typing = /[\p{L}\p{N}]$/u.test(text) ? tokens.length - 1 : -1
-  const typed: Array<{ term: string; prefix: boolean; weight: number }> = []
+  const typed: TypedTerm[] = []
   tokens.forEach((token, k) => {
     const processed = processTerm(token) ?? []
     const terms = typeof processed === 'string' ? [processed] : processed
@@ -99,6 +108,31 @@ export function planQuery(
       typed.push({ term, prefix, weight: piece ? options.partWeight : 1 })
     }
   })
+  return typed
+}
+
+/**
+ * The index terms a query may touch, for a split index to load their parts: each typed term,
+ * its singular and plural forms, and the range of terms it is a prefix of.
+ */
+export function queryTerms(text: string, options: SerializedSearchOptions): TypedTerm[] {
+  return typedTerms(text, options).flatMap((typed) => [
+    typed,
+    ...[...singulars(typed.term), typed.term + 's', typed.term + 'es'].map((term) => ({
+      term,
+      prefix: false,
+      weight: typed.weight,
+    })),
+  ])
+}
+
+/** Plans the query for `text`, or returns null when it has no searchable word. */
+export function planQuery(
+  text: string,
+  options: SerializedSearchOptions,
+  vocabulary: Vocabulary,
+): QueryPlan | null {
+  const typed = typedTerms(text, options)
   if (typed.length === 0) return null
 
   const origin = new Map<string, number>()

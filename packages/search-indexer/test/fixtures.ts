@@ -65,12 +65,16 @@ export const pages: SearchPage[] = [
   },
 ]
 
-/** A fetch that reads the files of `dir`, recording each URL; unknown files answer 404. */
-export function fileFetch(dir: string, requested: string[] = []) {
+/**
+ * A fetch that reads the files of `dir` (served under `base`), recording each URL; unknown
+ * files answer 404.
+ */
+export function fileFetch(dir: string, requested: string[] = [], base = '/') {
   return async (url: string) => {
     requested.push(url)
     try {
-      const text = await readFile(join(dir, url.replace(/^\//, '')), 'utf8')
+      const name = url.startsWith(base) ? url.slice(base.length) : url
+      const text = await readFile(join(dir, name), 'utf8')
       return { ok: true, status: 200, statusText: 'OK', text: async () => text }
     } catch {
       return { ok: false, status: 404, statusText: 'Not Found', text: async () => '' }

@@ -235,7 +235,7 @@ describe('loading', () => {
 
     loadSearch.mockRejectedValueOnce(new Error('HTTP 404'))
     await expect(loadSearchIndex(files)).rejects.toThrow('HTTP 404')
-    const loaded = { search: () => [], builtAt: '', size: 0 }
+    const loaded = { search: () => [], prepare: () => null, builtAt: '', size: 0 }
     loadSearch.mockResolvedValue(loaded)
     await expect(loadSearchIndex(files)).resolves.toBe(loaded)
     await expect(loadSearchIndex(files)).resolves.toBe(loaded)

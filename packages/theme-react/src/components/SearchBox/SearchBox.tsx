@@ -82,12 +82,39 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
 
   // Searching is fast (milliseconds); deferring it keeps typing smooth on large sites.
   const deferredQuery = useDeferredValue(query)
+  // A large site's index comes in parts: load those the query needs, then search again.
+  const [partsLoaded, setPartsLoaded] = useState(0)
+  const [preparing, setPreparing] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    if (!loaded || !deferredQuery.trim()) return
+    const pending = loaded.prepare(deferredQuery, { limit: search.maxResults })
+    if (!pending) return
+    let current = true
+    setPreparing(true)
+    pending.then(
+      () => {
+        if (!current) return
+        setPreparing(false)
+        setPartsLoaded((n) => n + 1)
+      },
+      (error: unknown) => {
+        if (!current) return
+        setPreparing(false)
+        setStatus({ state: 'error', message: errorMessage(error) })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [loaded, deferredQuery, search.maxResults, attempt])
   const pages = useMemo(
     () =>
       loaded && deferredQuery.trim()
         ? loaded.search(deferredQuery, { limit: search.maxResults })
         : NO_RESULTS,
-    [loaded, deferredQuery, search.maxResults],
+    // `partsLoaded`: the same query finds more once its parts are in.
+    [loaded, deferredQuery, search.maxResults, partsLoaded],
   )
   const options = useMemo(() => flattenResults(pages), [pages])
   useEffect(() => setActive(-1), [pages])
@@ -242,14 +269,18 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
         <SearchResults
           id={listId}
           query={query}
-          status={status}
+          status={preparing && pages.length === 0 ? { state: 'loading' } : status}
           pages={status.state === 'ready' ? pages : NO_RESULTS}
           active={active}
           baseUrl={baseUrl}
           onChoose={onChoose}
           onHover={setActive}
           onRetry={() => {
-            load(true)
+            if (loaded) {
+              // A part failed: search again, which loads it again.
+              setStatus({ state: 'ready' })
+              setAttempt((n) => n + 1)
+            } else load(true)
             input.current?.focus()
           }}
         />
