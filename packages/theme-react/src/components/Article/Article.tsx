@@ -16,6 +16,14 @@ const INTERACTIVE = '.ssg-copy, .ssg-tabs [role="tab"]'
 const TAB_KEYS = ['ArrowRight', 'ArrowLeft', 'Home', 'End']
 const warn = (error: unknown) => console.warn('Could not load the article behaviours.', error)
 
+/** Tables wider than the column scroll sideways: those become focusable, for keyboard users. */
+function markScrollingTables(article: HTMLElement): void {
+  for (const table of article.querySelectorAll('table')) {
+    if (table.scrollWidth > table.clientWidth + 1) table.tabIndex = 0
+    else table.removeAttribute('tabindex')
+  }
+}
+
 function onClick(event: MouseEvent) {
   const target = (event.target as Element).closest<HTMLElement>(INTERACTIVE)
   if (target) behaviours().then((module) => module.onArticleClick(target, storage), warn)
@@ -51,6 +59,10 @@ export function Article({ html, className = 'ssg-markdown' }: ArticleProps) {
         .then(({ renderDiagrams }) => renderDiagrams(article, mermaidUrl))
         .catch((error: unknown) => console.warn('Could not load the diagram renderer.', error))
     }
+    markScrollingTables(article)
+    const onResize = () => markScrollingTables(article)
+    window.addEventListener('resize', onResize, { passive: true })
+    return () => window.removeEventListener('resize', onResize)
   }, [html, page.needsMermaid, mermaidUrl])
   return (
     <div
