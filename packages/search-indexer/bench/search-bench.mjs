@@ -1,4 +1,4 @@
-// Search benchmark: `node bench/search-bench.mjs [pages] [--max-postings=N]`. Builds dist/ and a browser bundle of
+// Search benchmark: `node bench/search-bench.mjs [pages] [--max-postings=N] [--no-split]`. Builds dist/ and a browser bundle of
 // the loader, indexes a synthetic corpus (bench/corpus.mjs: 10,000 pages x 5 sections), prints
 // the build time, both files' sizes raw and gzip, then, in a fresh process (so that the build's
 // garbage does not count), the load time and query latency p50/p95 over 200 queries.
@@ -18,14 +18,16 @@ if (process.argv[2] === '--query') {
   await queryBench(process.argv[3])
 } else {
   const maxPostings = process.argv.find((arg) => arg.startsWith('--max-postings='))?.slice(15)
+  const split = process.argv.includes('--no-split') ? false : undefined
   const pages = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
   await buildBench(
     Number(pages ?? 10_000),
     maxPostings === undefined ? undefined : Number(maxPostings),
+    split,
   )
 }
 
-async function buildBench(pageCount, maxPostings) {
+async function buildBench(pageCount, maxPostings, split) {
   execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' })
   // SEARCH_BENCH_OUT names the folder to write (the Chromium run in e2e/tests/search reads it).
   const out = process.env.SEARCH_BENCH_OUT ?? mkdtempSync(join(tmpdir(), 'search-bench-'))
@@ -44,7 +46,7 @@ async function buildBench(pageCount, maxPostings) {
   const sections = corpus.pages.reduce((n, page) => n + page.sections.length, 0)
   const start = performance.now()
   const cpu = process.cpuUsage()
-  const files = buildSearchIndex({ pages: corpus.pages, now: () => new Date(), maxPostings })
+  const files = buildSearchIndex({ pages: corpus.pages, now: () => new Date(), maxPostings, split })
   const { user } = process.cpuUsage(cpu)
   const buildMs = performance.now() - start
 
