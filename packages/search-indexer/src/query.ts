@@ -98,10 +98,15 @@ export function typedTerms(text: string, options: SerializedSearchOptions): Type
   tokens.forEach((token, k) => {
     const processed = processTerm(token) ?? []
     const terms = typeof processed === 'string' ? [processed] : processed
+    const lower = token.toLowerCase()
     for (const term of terms) {
       if (typed.some((t) => t.term === term)) continue
+      // Of a compound being typed, the whole and its last piece may be incomplete
+      // (`createEl`: `createel`, `el`), not the pieces before (`create`).
       const prefix =
-        term.length >= options.minPrefixLength && (options.prefix === 'all' || k === typing)
+        term.length >= options.minPrefixLength &&
+        (options.prefix === 'all' || k === typing) &&
+        lower.endsWith(term)
       // A piece of a compound the reader typed whole (`api` of `VB-API-KEY`) is weaker
       // evidence than the compound itself.
       const piece = terms.some((other) => other.length > term.length && other.includes(term))
