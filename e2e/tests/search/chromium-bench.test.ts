@@ -1,7 +1,8 @@
 // Search speed in Chromium on the synthetic 10,000-page corpus of
 // packages/search-indexer/bench (50,000 sections). A benchmark, not a check: it runs only with
 // SEARCH_BENCH=1, builds the corpus (or reuses SEARCH_BENCH_OUT when it holds one), loads the
-// two files with the browser loader in a page, and prints load time and query p50/p95.
+// two files with the browser loader in a page, and prints load time and query p50/p95 (over all
+// runs, and over each query's best of five runs, which leaves out pauses a busy machine causes).
 //   SEARCH_BENCH=1 npx vitest run tests/search/chromium-bench.test.ts
 import { execFileSync } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
@@ -41,16 +42,22 @@ test.skipIf(!run)(
       for (const query of queries) await search.prepare(query, { limit: 10 })
       for (const query of queries.slice(0, 20)) search.search(query)
       const times = []
-      for (let pass = 0; pass < 3; pass++) {
-        for (const query of queries) {
+      const best = []
+      for (const query of queries) {
+        let fastest = Infinity
+        for (let run = 0; run < 5; run++) {
           start = performance.now()
           search.search(query, { limit: 10 })
-          times.push(performance.now() - start)
+          const took = performance.now() - start
+          times.push(took)
+          fastest = Math.min(fastest, took)
         }
+        best.push(fastest)
       }
       times.sort((a, b) => a - b)
-      const at = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]
-      window.figures = { load, p50: at(50), p95: at(95), max: at(100), count: times.length }
+      best.sort((a, b) => a - b)
+      const at = (list, p) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))]
+      window.figures = { load, p50: at(times, 50), p95: at(times, 95), max: at(times, 100), bestP50: at(best, 50), bestP95: at(best, 95), count: times.length }
     </script>`,
     )
     const site = await serveStatic(out)
@@ -59,13 +66,17 @@ test.skipIf(!run)(
       const page = await browser.newPage()
       await page.goto(site.url + '/index.html')
       await page.waitForFunction(() => 'figures' in window, undefined, { timeout: 300_000 })
-      type Figures = { load: number; p50: number; p95: number; max: number; count: number }
+      type Figures = Record<
+        'load' | 'p50' | 'p95' | 'max' | 'bestP50' | 'bestP95' | 'count',
+        number
+      >
       const figures = await page.evaluate(() => (window as unknown as { figures: Figures }).figures)
       console.log(
         `Chromium: load ${figures.load.toFixed(0)} ms; query p50 ${figures.p50.toFixed(2)} ms, ` +
-          `p95 ${figures.p95.toFixed(2)} ms, max ${figures.max.toFixed(2)} ms (${figures.count} queries)`,
+          `p95 ${figures.p95.toFixed(2)} ms, max ${figures.max.toFixed(2)} ms over all ${figures.count} runs; ` +
+          `best of 5 runs per query: p50 ${figures.bestP50.toFixed(2)} ms, p95 ${figures.bestP95.toFixed(2)} ms`,
       )
-      expect(figures.count).toBe(600)
+      expect(figures.count).toBe(1000)
     } finally {
       await browser.close()
       await site.close()
