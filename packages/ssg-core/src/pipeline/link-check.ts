@@ -14,6 +14,8 @@ export interface LinkCheckOptions {
   staticFiles: Set<string>
   /** Pages whose links to check (`ssg serve`: the edited ones). @default pages */
   check?: CompiledPage[]
+  /** `pages` by route and by file, when the caller has them already. */
+  lookup?: { byRoute: Map<string, CompiledPage>; byFile: Map<string, CompiledPage> }
 }
 
 /** Route a link points at, or null when the link leaves the site. */
@@ -33,8 +35,8 @@ function splitHref(href: string): { path: string; hash: string } | null {
  */
 export function checkLinks(options: LinkCheckOptions): BuildMessage[] {
   const messages: BuildMessage[] = []
-  const byRoute = new Map(options.pages.map((p) => [p.route, p]))
-  const byFile = new Map(options.pages.map((p) => [p.file, p]))
+  const byRoute = options.lookup?.byRoute ?? new Map(options.pages.map((p) => [p.route, p]))
+  const byFile = options.lookup?.byFile ?? new Map(options.pages.map((p) => [p.file, p]))
   const resolveRoute = (route: string): string | null => {
     if (options.routes.has(route)) return route
     const alt = route.endsWith('/') ? route.slice(0, -1) : route + '/'

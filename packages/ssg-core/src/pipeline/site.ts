@@ -38,6 +38,11 @@ export interface SiteStateParts {
   index: Map<string, number>
   /** Index in `options.compiled` of each file. */
   positions: Map<string, number>
+  /**
+   * Pages by route and by file, for the link check: what it reads of them (route, anchors) is
+   * what an update keeps, so an update looks the previous pages up.
+   */
+  lookup: { byRoute: Map<string, CompiledPage>; byFile: Map<string, CompiledPage> }
   routes: Set<string>
   duplicates: BuildMessage[]
   sidebars: BuildMessage[]
@@ -71,9 +76,14 @@ export function createSiteState(options: SiteStateOptions): SiteState {
   const sidebars = resolveSidebars({ config, pages, messages: sidebarMessages })
   const redirects = configRedirects(config)
   const routes = new Set([...pages.map((p) => p.route), ...redirects.map((r) => r.from)])
+  const lookup = {
+    byRoute: new Map(pages.map((p) => [p.route, p])),
+    byFile: new Map(pages.map((p) => [p.file, p])),
+  }
   const links = byFile(
     checkLinks({
       pages,
+      lookup,
       routes,
       redirects: new Set(redirects.map((r) => r.from)),
       baseUrl: config.baseUrl,
@@ -87,6 +97,7 @@ export function createSiteState(options: SiteStateOptions): SiteState {
     options,
     index: new Map(pages.map((page, i) => [page.file, i])),
     positions: new Map(options.compiled.map((page, i) => [page.file, i])),
+    lookup,
     routes,
     duplicates,
     sidebars: sidebarMessages,
@@ -122,6 +133,7 @@ export function updateSiteState(
   const pageData = previous.pageData.slice()
   const positions = parts.positions
   const edited: Array<{ index: number; page: CompiledPage }> = []
+  const compiledBefore: CompiledPage[] = []
   for (const page of changed) {
     const index = parts.index.get(page.file)
     const position = positions.get(page.file)
@@ -132,6 +144,7 @@ export function updateSiteState(
       before.anchors.join('\n') !== page.anchors.join('\n')
     )
       return null
+    compiledBefore.push(before)
     compiled[position] = page
     pages[index] = { ...page }
     edited.push({ index, page: pages[index]! })
@@ -142,6 +155,7 @@ export function updateSiteState(
   const checked = byFile(
     checkLinks({
       pages,
+      lookup: parts.lookup,
       check: edited.map((e) => e.page),
       routes: parts.routes,
       redirects: new Set(previous.redirects.map((r) => r.from)),
@@ -172,13 +186,21 @@ export function updateSiteState(
     options: { ...parts.options, compiled, lastUpdated },
     links,
   }
+  // Usually an edit has no messages, before or after: the list stays as it was.
+  const quiet = changed.every(
+    (page, i) =>
+      page.messages.length === 0 &&
+      !checked.has(page.file) &&
+      !parts.links.has(page.file) &&
+      compiledBefore[i]!.messages.length === 0,
+  )
   return {
     config,
     pages,
     sidebars: previous.sidebars,
     redirects: previous.redirects,
     pageData,
-    messages: allMessages(pages, nextParts),
+    messages: quiet ? previous.messages : allMessages(pages, nextParts),
     parts: nextParts,
   }
 }
@@ -204,12 +226,14 @@ export function sidebarInputs(page: CompiledPage): string {
 /** The messages in the order `ssg build` reports them. */
 function allMessages(pages: CompiledPage[], parts: SiteStateParts): BuildMessage[] {
   const messages = [...(parts.options.messages ?? [])]
-  for (const page of parts.options.compiled) messages.push(...page.messages)
+  for (const page of parts.options.compiled)
+    if (page.messages.length) for (const m of page.messages) messages.push(m)
   messages.push(...parts.duplicates, ...parts.sidebars)
-  for (const page of pages) {
-    const links = parts.links.get(page.file)
-    if (links) messages.push(...links)
-  }
+  if (parts.links.size)
+    for (const page of pages) {
+      const links = parts.links.get(page.file)
+      if (links) for (const m of links) messages.push(m)
+    }
   messages.push(...parts.redirects)
   return messages
 }

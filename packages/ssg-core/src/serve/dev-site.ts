@@ -458,7 +458,12 @@ export class DevSite {
   }
 
   private sidebarOf(record: RouteRecord): Sidebar | null {
-    return record.sidebar ? (JSON.parse(record.sidebar) as Sidebar) : null
+    if (!record.sidebar) return null
+    // The current sidebar, unless the page is held at an older version.
+    const id = record.data.sidebarId
+    const current = id ? this.state.sidebars.find((s) => s.id === id) : undefined
+    if (current && this.sidebarJson.get(current.id) === record.sidebar) return current
+    return JSON.parse(record.sidebar) as Sidebar
   }
 
   /** The file at a site-relative path: generated ones from memory, else `static/` from disk. */
