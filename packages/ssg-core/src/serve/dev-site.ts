@@ -90,6 +90,8 @@ export class DevSite {
   private discoverMessages: BuildMessage[] = []
   private staticFiles = new Set<string>()
   private lastUpdated = new Map<string, string>()
+  /** The longest pages, compiled once in the background to warm the processor up. */
+  private longest: SourcePage[] = []
   private gitTimes = new Map<string, string>()
 
   private outputs = new Map<string, Output>()
@@ -145,7 +147,9 @@ export class DevSite {
         cacheDir: pageCacheDir(config, this.options.cache),
         ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
       })
-      for (const source of sources) this.sources.set(source.file, source)
+      // The Markdown itself is not kept (a change is read again): its hash tells a real change.
+      for (const source of sources) this.sources.set(source.file, { ...source, source: '' })
+      this.longest = [...sources].sort((a, b) => b.source.length - a.source.length).slice(0, 3)
       for (const page of pages) this.setCompiled(page)
       this.order = sources.map((s) => s.file)
       this.staticFiles = await listStaticFiles(config.root)
@@ -161,7 +165,7 @@ export class DevSite {
     // each code language's grammar is compiled on its first use (seconds, all told).
     this.processor = createProcessor(markdownOptions(config))
     this.warmUp = this.processor.then(
-      (processor) => warmUp(processor, config, [...this.sources.values()]),
+      (processor) => warmUp(processor, config, this.longest.splice(0)),
       () => {},
     )
   }
@@ -251,7 +255,7 @@ export class DevSite {
       }
       const known = this.sources.get(file)
       if (known && known.hash === page.hash) continue
-      this.sources.set(file, page)
+      this.sources.set(file, { ...page, source: '' })
       if (!known) {
         this.order = [...this.sources.keys()].sort()
         structural = true
@@ -548,7 +552,7 @@ async function warmUp(processor: Processor, config: ResolvedConfig, sources: Sou
       hash: '',
     } as SourcePage,
     // The longest pages use the most features.
-    ...[...sources].sort((a, b) => b.source.length - a.source.length).slice(0, 3),
+    ...sources,
   ]
   for (const page of pages) {
     await new Promise((resolve) => setImmediate(resolve))
