@@ -2,7 +2,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DevSite } from '../src/serve/dev-site.js'
-import { makeSite } from './helpers.js'
+import { fixtureTheme, makeSite } from './helpers.js'
 import { eventually, get, reloads, startQuietServer } from './serve-helpers.js'
 
 const page = (title: string, body: string, position?: number) =>
@@ -25,7 +25,10 @@ describe('ssg serve: edits, pushes and served pages', () => {
   const html = async (pathname: string) => (await get(server.url, pathname)).body
 
   beforeAll(async () => {
-    root = await makeSite({ files })
+    root = await makeSite({
+      files,
+      config: { redirects: [{ from: '/old-setup', to: '/docs/setup' }] },
+    })
     server = await startQuietServer(root)
   })
   afterAll(() => server?.close())
@@ -47,6 +50,29 @@ describe('ssg serve: edits, pushes and served pages', () => {
     expect((await get(server.url, '/img/logo.svg')).type).toBe('image/svg+xml')
     expect((await get(server.url, '/sitemap.xml')).body).toContain('/docs/setup')
     expect(server.lines.join('\n')).toMatch(/ssg: serving 6 pages at http:\/\/127\.0\.0\.1:\d+\//)
+  })
+
+  test('redirect pages and the search files come from memory; search follows edits', async () => {
+    const redirect = await get(server.url, '/old-setup')
+    expect(redirect.status).toBe(200)
+    expect(redirect.body).toContain('<meta http-equiv="refresh" content="0; url=/docs/setup">')
+    const docUrl = JSON.parse(
+      /<script id="__SSG_DATA__" type="application\/json">(.*?)<\/script>/.exec(
+        await html('/docs/'),
+      )![1]!,
+    ).site.search.docUrl as string
+    expect(docUrl).toMatch(/^\/search-doc-\d+\.json$/)
+    expect((await get(server.url, docUrl)).body).toContain('Install text.')
+    await write('content/docs/setup.md', page('Setup', 'Setup text.\n\n## Uninstall\n\nGone.', 2))
+    await server.events.next(reloads('/docs/setup'))
+    const search = (await get(server.url, docUrl)).body
+    expect(search).toContain('Uninstall')
+    expect(search).not.toContain('Install text.')
+    await write(
+      'content/docs/setup.md',
+      page('Setup', 'Setup text.\n\n## Install\n\nInstall text.', 2),
+    )
+    await server.events.next(reloads('/docs/setup'))
   })
 
   test('a body edit reloads that page only, and the page shows it', async () => {
@@ -110,7 +136,7 @@ describe('ssg serve: edits, pushes and served pages', () => {
     await eventually(async () => (await get(server.url, '/docs/renamed')).status === 200)
     await eventually(async () => (await get(server.url, '/docs/new')).status === 404)
     server.events.skip()
-    expect(server.site.errors()).toEqual([
+    expect(server.site!.errors()).toEqual([
       expect.objectContaining({
         file: 'content/docs/index.md',
         ruleId: 'missing-page',
@@ -219,6 +245,35 @@ describe('ssg serve: edits, pushes and served pages', () => {
   })
 })
 
+describe('a site that cannot load', () => {
+  test('is reported and served once fixed, without a restart', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '# Home\n\nHello.\n' },
+      config: { search: { maxResults: 'many' } },
+    })
+    const server = await startQuietServer(root)
+    try {
+      expect(server.site).toBeNull()
+      expect(server.events.all[0]!.errors).toEqual([
+        expect.objectContaining({ file: 'ssg.config.ts', ruleId: 'config' }),
+      ])
+      expect(server.events.all[0]!.errors![0]!.message).toContain('search.maxResults')
+      const waiting = await get(server.url, '/docs/')
+      expect(waiting.status).toBe(404)
+      expect(waiting.body).toContain('/__ssg/client.js')
+      await writeFile(
+        path.join(root, 'ssg.config.ts'),
+        `export default ${JSON.stringify({ title: 'Fixed', url: 'https://example.com', theme: { package: fixtureTheme } })}\n`,
+      )
+      const fixed = await server.events.next((e) => e.reload === 'all')
+      expect(fixed.errors).toEqual([])
+      expect((await get(server.url, '/docs/')).body).toContain('Hello.')
+    } finally {
+      await server.close()
+    }
+  })
+})
+
 describe('incremental updates equal a full rebuild', () => {
   test('after edits, additions, renames and deletions every page matches a fresh build', async () => {
     const root = await makeSite({ files })
@@ -261,10 +316,10 @@ describe('incremental updates equal a full rebuild', () => {
         await step()
         await settle(server)
       }
-      expect(server.site.errors()).toEqual([])
+      expect(server.site!.errors()).toEqual([])
       const fresh = await DevSite.create({ root, cache: false, workers: 0 })
       try {
-        expect(server.site.routes().sort()).toEqual(fresh.routes().sort())
+        expect(server.site!.routes().sort()).toEqual(fresh.routes().sort())
         const body = async (site: DevSite, file: string) => {
           const found = await site.file(file)
           return found && 'body' in found
@@ -277,21 +332,21 @@ describe('incremental updates equal a full rebuild', () => {
           const html = route.endsWith('/')
             ? route.slice(1) + 'index.html'
             : route.slice(1) + '.html'
-          expect(await body(server.site, html), route).toBe(await body(fresh, html))
+          expect(await body(server.site!, html), route).toBe(await body(fresh, html))
           const data =
             '_ssg/data/' +
             (route.endsWith('/') ? route.slice(1) + 'index' : route.slice(1)) +
             '.json'
-          expect(await body(server.site, data), data).toBe(await body(fresh, data))
+          expect(await body(server.site!, data), data).toBe(await body(fresh, data))
         }
-        expect(await body(server.site, '_ssg/sidebars/docs.json')).toBe(
+        expect(await body(server.site!, '_ssg/sidebars/docs.json')).toBe(
           await body(fresh, '_ssg/sidebars/docs.json'),
         )
-        expect(await body(server.site, 'sitemap.xml')).toBe(await body(fresh, 'sitemap.xml'))
+        expect(await body(server.site!, 'sitemap.xml')).toBe(await body(fresh, 'sitemap.xml'))
         const search = (site: DevSite) =>
           JSON.parse(String(site['memoryFile'](site['searchNames'].docFile))).pages
-        expect(search(server.site)).toEqual(search(fresh))
-        expect(server.site.messages()).toEqual(fresh.messages())
+        expect(search(server.site!)).toEqual(search(fresh))
+        expect(server.site!.messages()).toEqual(fresh.messages())
       } finally {
         await fresh.dispose()
       }

@@ -1,8 +1,9 @@
-import { realpathSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { Server } from 'node:http'
 import { formatMessages, type BuildMessage } from '../report/messages.js'
-import { errorChain } from '../util/errors.js'
+import { CONFIG_FILE_NAMES, ConfigError } from '../config/load-config.js'
+import { errorChain, SsgError } from '../util/errors.js'
 import { DevSite, type UpdateResult } from './dev-site.js'
 import { planChanges, type WatchedPlaces, type WatchEvent } from './invalidate.js'
 import { injectClient, overlayErrors, ReloadChannel } from './live-reload.js'
@@ -47,8 +48,8 @@ export interface DevServer {
   /** The site's address, base URL included: `http://127.0.0.1:3000/`. */
   url: string
   port: number
-  /** The site as the dev server holds it. */
-  readonly site: DevSite
+  /** The site as the dev server holds it; null while its config or theme cannot load. */
+  readonly site: DevSite | null
   /** Resolves once every change seen so far has been handled and pushed. */
   idle(): Promise<void>
   close(): Promise<void>
@@ -74,27 +75,34 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
   }
-  let site = await DevSite.create(siteOptions)
+  if (!existsSync(options.root))
+    throw new SsgError(`Cannot find the site folder \`${options.root}\``)
   let configProblem: BuildMessage | null = null
-  const allErrors = () => [...(configProblem ? [configProblem] : []), ...site.errors()]
+  // A config or theme that cannot load is shown like broken content: fix it, the site comes up.
+  let site: DevSite | null = await DevSite.create(siteOptions).catch((error: unknown) => {
+    configProblem = setupProblem(options.root, error)
+    return null
+  })
+  const allErrors = () => [...(configProblem ? [configProblem] : []), ...(site?.errors() ?? [])]
   const channel = new ReloadChannel(
     `${process.pid}-${Date.now().toString(36)}`,
     overlayErrors(allErrors()),
   )
   const server: Server = createStaticServer({
-    root: site.config.root,
+    root: options.root,
     port: options.port ?? 3000,
     host,
     get basePath() {
-      return site.config.baseUrl // read per request: a config change may move it
+      return site?.config.baseUrl ?? '/' // read per request: a config change may move it
     },
-    source: (relative) => site.file(relative),
+    source: async (relative) =>
+      site ? site.file(relative) : relative === '404.html' ? waitingPage : null,
     intercept: channel.handle,
     transformHtml: injectClient,
   })
   const port = await listen(server, options.port ?? 3000, host, 20, (line) => log.info(line))
   const shownHost = host.includes(':') ? `[${host}]` : host
-  const url = `http://${shownHost}:${port}${site.config.baseUrl}`
+  const url = `http://${shownHost}:${port}${site?.config.baseUrl ?? '/'}`
 
   let printed = new Set<string>()
   const report = (messages: BuildMessage[], all: boolean) => {
@@ -109,9 +117,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       log.info(`ssg: ${errors} error${errors === 1 ? '' : 's'} left`)
   }
 
-  const placesOf = (devSite: DevSite): WatchedPlaces => ({
-    root: devSite.config.root,
-    themeDir: themePackageDir(devSite.theme.serverEntry),
+  const placesOf = (devSite: DevSite | null): WatchedPlaces => ({
+    root: path.resolve(options.root),
+    themeDir: devSite ? themePackageDir(devSite.theme.serverEntry) : null,
   })
   const watcher = new SiteWatcher(placesOf(site), async (events) => {
     const start = performance.now()
@@ -123,7 +131,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // The reloading pages ask for the edited documents next: render them meanwhile.
       const current = site
       setImmediate(() => {
-        current.prerender(result.edited)
+        current?.prerender(result.edited)
         // A page that cannot be rendered is an error too (pushed only when the errors changed).
         if (current === site) channel.push({ reload: [], errors: overlayErrors(allErrors()) })
       })
@@ -135,7 +143,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
               ? `, reloading ${channel.size} open page${channel.size === 1 ? '' : 's'}`
               : ''),
         )
-      report([...(configProblem ? [configProblem] : []), ...site.messages()], false)
+      report([...(configProblem ? [configProblem] : []), ...(site?.messages() ?? [])], false)
     } catch (error) {
       // Never stop serving: report and keep the last good site.
       log.error('ssg: cannot apply the change: ' + errorChain(error).join('\n  caused by: '))
@@ -144,24 +152,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   async function handle(events: WatchEvent[]): Promise<UpdateResult> {
     const plan = planChanges(events, placesOf(site))
-    if (plan.config) {
+    // A config change rebuilds everything; so does any change while nothing could be built.
+    if (plan.config || !site) {
       try {
         const next = await DevSite.create(siteOptions)
         const previous = site
         site = next
         configProblem = null
         watcher.setPlaces(placesOf(site))
-        await previous.dispose()
-        log.info(`ssg: config changed: rebuilt ${site.size} pages`)
+        await previous?.dispose()
+        log.info(`ssg: ${previous ? 'config changed: ' : ''}built ${site.size} pages`)
         return { reload: 'all', compiled: site.size, edited: [] }
       } catch (error) {
-        const configFile = site.config.configFile
-        configProblem = {
-          file: configFile ? path.relative(site.config.root, configFile) : 'ssg.config.ts',
-          severity: 'error',
-          message: errorChain(error).join('\n'),
-          ruleId: 'config',
-        }
+        configProblem = setupProblem(options.root, error)
         return { reload: [], compiled: 0, edited: [] }
       }
     }
@@ -170,9 +173,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   await watcher.ready
   log.info(
-    `ssg: serving ${site.size} pages at ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; watching content, static files, config and theme)`,
+    `ssg: serving ${site?.size ?? 0} pages at ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; watching content, static files, config and theme)`,
   )
-  report(site.messages(), true)
+  report([...(configProblem ? [configProblem] : []), ...(site?.messages() ?? [])], true)
   if (options.open) openBrowser(url)
 
   return {
@@ -189,9 +192,26 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         server.close(() => resolve())
         server.closeAllConnections()
       })
-      await site.dispose()
+      await site?.dispose()
     },
   }
+}
+
+/** A config or theme that cannot load, as a message for the terminal and the overlay. */
+function setupProblem(root: string, error: unknown): BuildMessage {
+  const configFile = CONFIG_FILE_NAMES.find((name) => existsSync(path.join(root, name)))
+  return {
+    file: configFile ?? '.',
+    severity: 'error',
+    message: errorChain(error).join('\n'),
+    ruleId: error instanceof ConfigError ? 'config' : 'setup',
+  }
+}
+
+/** What the server answers while nothing could be built: the overlay explains why. */
+const waitingPage = {
+  path: '404.html',
+  body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ssg serve: cannot build the site</title></head><body><h1>Cannot build the site</h1><p>See the terminal, or the message over this page. The page reloads when the problem is fixed.</p></body></html>',
 }
 
 function messageKey(m: BuildMessage): string {
