@@ -78,11 +78,20 @@ describe('HTML validity (Nu HTML Checker)', () => {
           )
           .join('\n'),
     )
+    // The same markup error on every page (a theme component) reads best as one line.
+    const byMessage = new Map<string, Set<string>>()
+    for (const [file, list] of byFile)
+      for (const m of list)
+        byMessage.set(m.message, (byMessage.get(m.message) ?? new Set()).add(file))
+    const summary = [...byMessage]
+      .sort((a, b) => b[1].size - a[1].size)
+      .map(([message, inFiles]) => `${inFiles.size} file(s): ${message}`)
     console.log(
       `vnu: ${files.length} HTML files checked in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
         `${errors.length} errors in ${byFile.size} files, ${warnings.length} warnings` +
-        (report.length ? `\n${report.join('\n')}` : ''),
+        (summary.length ? `\nby message:\n  ${summary.join('\n  ')}` : '') +
+        (report.length ? `\nby file:\n${report.join('\n')}` : ''),
     )
-    expect(errors.length, `HTML errors:\n${report.join('\n')}`).toBe(0)
+    expect(errors.length, `HTML errors:\n${summary.join('\n')}\n${report.join('\n')}`).toBe(0)
   })
 })
