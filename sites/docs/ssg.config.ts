@@ -119,6 +119,8 @@ export default defineConfig({
     extraLanguages: ['csharp', 'hcl', 'kotlin', 'swift', 'java'],
   },
   search: { enabled: true, maxResults: 10 },
+  // The logo's intrinsic size: the theme reserves it, so the navbar never shifts while it loads.
+  theme: { package: '@ssg/theme-react', options: { logo: { width: 132, height: 32 } } },
   docs: {
     basePath: '/docs',
     versionLabel: 'Next',

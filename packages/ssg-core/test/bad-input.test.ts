@@ -152,3 +152,18 @@ test('a failed build leaves the previous build/ untouched', async () => {
   expect(await readFile(path.join(root, 'build/docs/index.html'), 'utf8')).toBe(before)
   expect(fixtureTheme).toBeTruthy()
 })
+
+test('a theme given as a relative folder is resolved through its package.json exports', async () => {
+  const root = await makeSite({ files: { 'content/docs/index.md': '# Home\n' } })
+  const relative = path.relative(root, fixtureTheme)
+  expect(relative.startsWith('..')).toBe(true)
+  await writeFile(
+    path.join(root, 'ssg.config.ts'),
+    `export default ${JSON.stringify({ title: 'T', url: 'https://example.com', theme: { package: relative } })}\n`,
+  )
+  const report = await build({ root, cache: false, workers: 0 })
+  expect(report.pages).toBe(1)
+  expect(await readFile(path.join(root, 'build/docs/index.html'), 'utf8')).toContain(
+    '<meta name="fixture-theme" content="1">',
+  )
+})

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -13,16 +14,36 @@ export interface ResolvedTheme {
   server: ThemeServerModule
 }
 
+/** The file a theme folder's package.json `exports` maps `subpath` to, if any. */
+function exportTarget(base: string, subpath: string): string | undefined {
+  let pkg: { exports?: Record<string, unknown> }
+  try {
+    pkg = JSON.parse(readFileSync(path.join(base, 'package.json'), 'utf8'))
+  } catch {
+    return undefined
+  }
+  let target = pkg.exports?.[subpath]
+  while (target && typeof target === 'object') {
+    const conditions = target as Record<string, unknown>
+    target = conditions.import ?? conditions.node ?? conditions.default
+  }
+  return typeof target === 'string' ? path.resolve(base, target) : undefined
+}
+
 /** Resolves `<theme>/<entry>` from the site folder (a package name, or a path like `./theme`). */
 function resolveEntry(config: ResolvedConfig, entry: 'server' | 'client'): string {
   const name = config.theme.package
   if (name.startsWith('.') || path.isAbsolute(name)) {
     const base = path.resolve(config.root, name)
+    const target = exportTarget(base, `./${entry}`)
+    if (target) return target
     const require = createRequire(path.join(base, 'package.json'))
     try {
       return require.resolve(`./${entry}`)
     } catch {
-      return require.resolve(path.join(base, entry))
+      throw new SsgError(
+        `Cannot find the \`./${entry}\` entry of the theme folder ${base}: add it to the \`exports\` of its package.json`,
+      )
     }
   }
   const attempts = [path.join(config.root, 'package.json'), import.meta.url]
