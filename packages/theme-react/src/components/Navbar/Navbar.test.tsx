@@ -30,6 +30,16 @@ describe('Navbar', () => {
     expect(sized.querySelector('.ssg-navbar__title')).toBeNull()
   })
 
+  test('a site without a logo shows its title and no image', () => {
+    const site = makeSite({
+      title: 'Handbook',
+      logo: { src: '', srcDark: '', alt: 'Handbook', href: '/' },
+    })
+    const bare = renderApp({ site })
+    expect(bare.querySelector('img.ssg-navbar__logo')).toBeNull()
+    expect(text(bare.querySelector('a.ssg-navbar__brand'))).toBe('Handbook')
+  })
+
   test('marks the section of the page active, the most specific one only', () => {
     const links = [...nav.querySelectorAll('.ssg-navbar__items a')]
     expect(links.map(text)).toEqual(['Documentation', 'API', 'SDKs'])

@@ -81,15 +81,17 @@ export function Navbar({ menuOpen, onOpenMenu }: NavbarProps) {
           <Icon name="menu" />
         </button>
         <a className="ssg-navbar__brand" href={withBase(site.baseUrl, logo.href)}>
-          {[logo.src, logo.srcDark].map((src, index) => (
-            <img
-              key={index}
-              className={'ssg-navbar__logo ssg-navbar__logo--' + (index ? 'dark' : 'light')}
-              src={withBase(site.baseUrl, src)}
-              alt={logo.alt}
-              {...size}
-            />
-          ))}
+          {/* A site without a logo shows its title only (an empty src would refetch the page). */}
+          {logo.src !== '' &&
+            [logo.src, logo.srcDark].map((src, index) => (
+              <img
+                key={index}
+                className={'ssg-navbar__logo ssg-navbar__logo--' + (index ? 'dark' : 'light')}
+                src={withBase(site.baseUrl, src)}
+                alt={logo.alt}
+                {...size}
+              />
+            ))}
           {title && <span className="ssg-navbar__title">{title}</span>}
         </a>
         <NavItems site={site} path={page.path} className="ssg-navbar__items" />
