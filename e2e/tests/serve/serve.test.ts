@@ -33,6 +33,7 @@ beforeAll(async () => {
     await writeFile(path.join(root, file), text)
   }
   server = await startDevServer({ root, port: 0, cache: false, logger: { info: () => {}, error: () => {} } })
+  await server.site?.warmUp // The first edit should not pay for the highlighter's first use.
   browser = await launchBrowser()
 })
 

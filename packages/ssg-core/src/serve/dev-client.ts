@@ -101,7 +101,9 @@ function showOverlay() {
   dialog.setAttribute('aria-modal', 'true')
   dialog.setAttribute('aria-labelledby', 'ssg-title')
   dialog.setAttribute('aria-describedby', 'ssg-hint')
-  const title = element('h2', '', errors.length === 1 ? 'The content has an error' : 'The content has ' + errors.length + ' errors')
+  const more = errors.at(-1).ruleId === 'more' ? Number(/\d+/.exec(errors.at(-1).message)[0]) : 0
+  const count = errors.length - (more ? 1 : 0) + more
+  const title = element('h2', '', count === 1 ? 'The content has an error' : 'The content has ' + count + ' errors')
   title.id = 'ssg-title'
   const hint = element('p', 'hint', 'The pages keep showing their last good version. Fix the file and save: this message goes away by itself.')
   hint.id = 'ssg-hint'
@@ -109,9 +111,9 @@ function showOverlay() {
   for (const error of errors) {
     const item = element('section', 'error')
     const place = error.line ? error.file + ':' + error.line + ':' + (error.column || 1) : error.file
-    item.append(element('div', 'place', place))
+    if (place) item.append(element('div', 'place', place))
     const message = element('p', 'message', error.message + ' ')
-    message.append(element('span', 'rule', error.ruleId))
+    if (error.ruleId !== 'more') message.append(element('span', 'rule', error.ruleId))
     item.append(message)
     if (error.frame) item.append(element('pre', '', error.frame))
     dialog.append(item)

@@ -27,16 +27,18 @@ export interface DevEvent {
 const OVERLAY_LIMIT = 50
 
 export function overlayErrors(messages: BuildMessage[]): OverlayError[] {
-  return messages
-    .filter((m) => m.severity === 'error')
-    .slice(0, OVERLAY_LIMIT)
-    .map((m) => ({
-      file: m.file,
-      ...(m.line !== undefined ? { line: m.line, column: m.column ?? 1 } : {}),
-      message: m.message,
-      ruleId: m.ruleId,
-      ...(m.frame ? { frame: m.frame } : {}),
-    }))
+  const errors = messages.filter((m) => m.severity === 'error')
+  const shown: OverlayError[] = errors.slice(0, OVERLAY_LIMIT).map((m) => ({
+    file: m.file,
+    ...(m.line !== undefined ? { line: m.line, column: m.column ?? 1 } : {}),
+    message: m.message,
+    ruleId: m.ruleId,
+    ...(m.frame ? { frame: m.frame } : {}),
+  }))
+  const more = errors.length - shown.length
+  if (more > 0)
+    shown.push({ file: '', message: `and ${more} more: see the terminal`, ruleId: 'more' })
+  return shown
 }
 
 /**
