@@ -13,7 +13,7 @@ await build({
   target: 'node20',
   jsx: 'automatic',
   // React stays a peer dependency; the contract (TypeScript source in @ssg/core) is bundled.
-  external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+  external: ['react', 'react-dom', 'react/*', 'react-dom/*', '@ssg/search-indexer/browser'],
   // CSS belongs to the client bundle only.
   loader: { '.css': 'empty' },
   sourcemap: true,

@@ -103,6 +103,12 @@ function collectSections(tree: Root): CollectedSection[] {
       })
       return
     }
+    // The copy button and tab labels are interface, not content ("Copy", "curl Node Python").
+    if (
+      node.type === 'element' &&
+      (node.tagName === 'button' || node.properties.role === 'tablist')
+    )
+      return
     if (node.type === 'element' && node.tagName === 'pre') {
       current.code += ' ' + identifiers(toString(node))
       return

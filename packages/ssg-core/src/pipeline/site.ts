@@ -354,6 +354,8 @@ export function searchPages(state: SiteState): SearchPage[] {
       title: page.title,
       breadcrumbs: data.breadcrumbs.map((b) => b.label),
       sections: page.sections,
+      ...(page.description ? { description: page.description } : {}),
+      ...(page.frontMatter.keywords ? { keywords: page.frontMatter.keywords } : {}),
     }))
 }
 

@@ -29,7 +29,7 @@ import { errorChain } from '../util/errors.js'
 import { jsonForScript } from '../util/html.js'
 import { ClientBundleError, ClientBundler, type ClientBundle } from './client-bundler.js'
 import { invalidate, type ChangePlan, type OutputRecord, type RouteRecord } from './invalidate.js'
-import { diskSource, type FileSource, type ServedFile } from './static-server.js'
+import { diskSource, type FileSource } from './static-server.js'
 
 export interface DevSiteOptions {
   root: string
@@ -524,11 +524,6 @@ export class DevSite {
   /** Routes of the site (for tests and the benchmark). */
   routes(): string[] {
     return [...this.outputs.keys()]
-  }
-
-  /** Whether a served file is made from memory. */
-  isGenerated(found: ServedFile): boolean {
-    return 'body' in found
   }
 }
 
