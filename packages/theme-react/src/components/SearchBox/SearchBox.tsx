@@ -234,7 +234,8 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
         <input
           ref={input}
           className="ssg-search__input"
-          type="search"
+          // type="text": the HTML standard allows role="combobox" and aria-expanded on text inputs only.
+          type="text"
           role="combobox"
           aria-label="Search"
           aria-autocomplete="list"
