@@ -1,3 +1,4 @@
+import { createGzip } from 'node:zlib'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createReadStream } from 'node:fs'
 import { readFile, realpath, stat } from 'node:fs/promises'
@@ -176,6 +177,9 @@ export function createStaticServer(options: StaticServerOptions): Server {
   })
 }
 
+/** Types worth compressing (images and fonts are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/
+
 async function send(
   found: ServedFile,
   res: ServerResponse,
@@ -212,11 +216,17 @@ async function send(
     res.end()
     return
   }
+  // Text is sent gzip-compressed when the client accepts it, as production hosts do.
+  const gzip =
+    COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+  res.setHeader('Vary', 'Accept-Encoding')
+  if (gzip) res.setHeader('Content-Encoding', 'gzip')
   await new Promise<void>((resolve, reject) => {
     const stream = createReadStream(found.file)
     stream.on('error', reject)
     res.on('close', resolve)
-    stream.pipe(res)
+    if (gzip) stream.pipe(createGzip({ level: 6 })).pipe(res)
+    else stream.pipe(res)
   })
 }
 
