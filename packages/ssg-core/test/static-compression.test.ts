@@ -20,7 +20,9 @@ function get(port: number, urlPath: string, headers: Record<string, string>) {
 }
 
 test('the static server gzips text for clients that accept it, like a production host', async () => {
-  const root = await makeSite({ files: { 'content/docs/index.md': '# Home\n\nCompressed text.\n' } })
+  const root = await makeSite({
+    files: { 'content/docs/index.md': '# Home\n\nCompressed text.\n' },
+  })
   const report = await build({ root, cache: false, workers: 0 })
   const server = createStaticServer({ root: path.join(root, 'build'), host: '127.0.0.1', port: 0 })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
