@@ -23,12 +23,18 @@ import {
   type SiteState,
 } from '../pipeline/site.js'
 import type { BuildMessage } from '../report/messages.js'
-import type { PageData, Sidebar } from '../theme/contract.js'
+import type { PageData } from '../theme/contract.js'
 import { resolveTheme, type ResolvedTheme } from '../theme/resolve-theme.js'
 import { errorChain } from '../util/errors.js'
 import { jsonForScript } from '../util/html.js'
 import { ClientBundleError, ClientBundler, type ClientBundle } from './client-bundler.js'
-import { invalidate, type ChangePlan, type OutputRecord, type RouteRecord } from './invalidate.js'
+import {
+  invalidate,
+  type ChangePlan,
+  type OutputRecord,
+  type RouteRecord,
+  type SidebarVersion,
+} from './invalidate.js'
 import { diskSource, type FileSource } from './static-server.js'
 
 export interface DevSiteOptions {
@@ -97,7 +103,7 @@ export class DevSite {
   private outputs = new Map<string, Output>()
   private htmlFiles = new Map<string, string>()
   private dataFiles = new Map<string, string>()
-  private sidebarJson = new Map<string, string>()
+  private sidebars = new Map<string, SidebarVersion>()
   private redirectFiles = new Map<string, string>()
   private notFound: string | undefined
   private search: SearchIndexFiles | null | undefined
@@ -375,12 +381,13 @@ export class DevSite {
       })
     this.state = state
     if (state.sidebars !== previous?.sidebars) {
-      // The same string for an unchanged sidebar: pages compare it by reference, not by content.
-      const before = this.sidebarJson
-      this.sidebarJson = new Map(
-        state.sidebars.map((s) => {
-          const json = sidebarFile(s, { hashed: false }).content
-          return [s.id, before.get(s.id) === json ? before.get(s.id)! : json]
+      // The same version object while a sidebar's JSON is unchanged (see `SidebarVersion`).
+      const before = this.sidebars
+      this.sidebars = new Map(
+        state.sidebars.map((sidebar) => {
+          const json = sidebarFile(sidebar, { hashed: false }).content
+          const kept = before.get(sidebar.id)
+          return [sidebar.id, kept && kept.json === json ? kept : { sidebar, json }]
         }),
       )
     }
@@ -393,7 +400,7 @@ export class DevSite {
         file: page.file,
         page: this.effective.get(page.file)!,
         data,
-        sidebar: data.sidebarId ? (this.sidebarJson.get(data.sidebarId) ?? '') : '',
+        sidebar: (data.sidebarId && this.sidebars.get(data.sidebarId)) || null,
         broken: broken.has(page.file),
       }
     }
@@ -446,7 +453,7 @@ export class DevSite {
     if (output.html !== undefined) return output.html
     const { data } = output.record
     try {
-      output.html = renderPageHtml(this.context, data, this.sidebarOf(output.record))
+      output.html = renderPageHtml(this.context, data, output.record.sidebar?.sidebar ?? null)
       this.renderProblems.delete(route)
     } catch (error) {
       const message: BuildMessage = {
@@ -459,15 +466,6 @@ export class DevSite {
       output.html = errorDocument(message)
     }
     return output.html
-  }
-
-  private sidebarOf(record: RouteRecord): Sidebar | null {
-    if (!record.sidebar) return null
-    // The current sidebar, unless the page is held at an older version.
-    const id = record.data.sidebarId
-    const current = id ? this.state.sidebars.find((s) => s.id === id) : undefined
-    if (current && this.sidebarJson.get(current.id) === record.sidebar) return current
-    return JSON.parse(record.sidebar) as Sidebar
   }
 
   /** The file at a site-relative path: generated ones from memory, else `static/` from disk. */
@@ -490,7 +488,7 @@ export class DevSite {
       const asset = this.bundle.files.get(relative)
       if (asset) return asset
       const sidebar = /^_ssg\/sidebars\/([^/]+)\.json$/.exec(relative)
-      if (sidebar) return this.sidebarJson.get(sidebar[1]!) ?? null
+      if (sidebar) return this.sidebars.get(sidebar[1]!)?.json ?? null
       return null
     }
     if (relative === '404.html') return (this.notFound ??= this.renderNotFound())

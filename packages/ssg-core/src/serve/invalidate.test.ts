@@ -10,6 +10,7 @@ import {
   samePlacement,
   type OutputRecord,
   type RouteRecord,
+  type SidebarVersion,
 } from './invalidate.js'
 
 const root = path.resolve('/site')
@@ -138,7 +139,7 @@ function record(
   options: {
     page?: CompiledPage
     data?: Partial<PageData>
-    sidebar?: string
+    sidebar?: SidebarVersion | null
     broken?: boolean
   } = {},
 ): RouteRecord {
@@ -148,10 +149,17 @@ function record(
     file: page.file,
     page,
     data: pageData(route, { html: page.html, ...options.data }),
-    sidebar: options.sidebar ?? 'sidebar-1',
+    sidebar: options.sidebar === undefined ? sidebar1 : options.sidebar,
     broken: options.broken ?? false,
   }
 }
+
+const version = (label: string): SidebarVersion => ({
+  sidebar: { id: 'docs', items: [{ type: 'link', label, href: '/docs/a' }] },
+  json: label,
+})
+const sidebar1 = version('A')
+const sidebar2 = version('A2')
 
 const served = (r: RouteRecord, good = true): OutputRecord => ({ record: r, good })
 
@@ -173,7 +181,7 @@ describe('outputAction: what happens to one route', () => {
   })
 
   test('its sidebar changed (another page’s label): render', () => {
-    const next = record('/docs/a', { page: before.page, sidebar: 'sidebar-2' })
+    const next = record('/docs/a', { page: before.page, sidebar: sidebar2 })
     expect(outputAction(served(before), next)).toBe('render')
   })
 
@@ -262,24 +270,24 @@ describe('invalidate: the whole site', () => {
     const result = invalidate(outputs, [
       record('/docs/a', {
         page: a.page,
-        sidebar: 'sidebar-2',
+        sidebar: sidebar2,
         data: { next: { label: 'Bee', href: '/docs/b' } },
       }),
-      record('/docs/b', { page: renamed, sidebar: 'sidebar-2' }),
-      record('/docs/c', { page: c.page, sidebar: 'sidebar-2' }),
+      record('/docs/b', { page: renamed, sidebar: sidebar2 }),
+      record('/docs/c', { page: c.page, sidebar: sidebar2 }),
     ])
     expect(result.changed).toEqual(['/docs/a', '/docs/b', '/docs/c'])
     expect(result.search).toBe(true)
   })
 
   test('a page outside the sidebar is not touched by a sidebar change', () => {
-    const landing = record('/', { sidebar: '' })
+    const landing = record('/', { sidebar: null })
     const withLanding = new Map([...outputs, ['/', served(landing)]])
     const result = invalidate(withLanding, [
-      record('/docs/a', { page: a.page, sidebar: 'sidebar-2' }),
-      record('/docs/b', { page: b.page, sidebar: 'sidebar-2' }),
-      record('/docs/c', { page: c.page, sidebar: 'sidebar-2' }),
-      record('/', { page: landing.page, sidebar: '' }),
+      record('/docs/a', { page: a.page, sidebar: sidebar2 }),
+      record('/docs/b', { page: b.page, sidebar: sidebar2 }),
+      record('/docs/c', { page: c.page, sidebar: sidebar2 }),
+      record('/', { page: landing.page, sidebar: null }),
     ])
     expect(result.actions.get('/')).toBe('keep')
   })
