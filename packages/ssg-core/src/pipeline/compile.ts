@@ -24,7 +24,8 @@ export interface CompileResult {
   cacheHits: number
 }
 
-function markdownOptions(config: ResolvedConfig): MarkdownOptions {
+/** The Markdown options of a config: what the processor (and its cache key) depends on. */
+export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
   return { themes: config.code.themes, extraLanguages: config.code.extraLanguages }
 }
 

@@ -57,27 +57,35 @@ export function resolveSidebars(options: {
     docId: page.id,
   })
 
+  // Pages by folder and sub-folders by folder, computed once: autogenerating each folder by
+  // filtering every page made large sites quadratic (10,000 pages in 200 folders).
+  const filesIn = new Map<string, CompiledPage[]>()
+  const childDirs = new Map<string, Set<string>>()
+  for (const page of docs) {
+    if (page.frontMatter.sidebar === false) continue
+    const files = filesIn.get(page.dir)
+    if (files) files.push(page)
+    else filesIn.set(page.dir, [page])
+    const parts = page.dir ? page.dir.split('/') : []
+    for (let i = 0; i < parts.length; i++) {
+      const parent = parts.slice(0, i).join('/')
+      if (!childDirs.has(parent)) childDirs.set(parent, new Set())
+      childDirs.get(parent)!.add(parts[i]!)
+    }
+  }
+
   const autogenerate = (dirName: string): Entry[] => {
     const dir = dirName === '.' ? '' : dirName.replace(/^\/|\/$/g, '')
-    const inDir = docs.filter(
-      (p) =>
-        p.frontMatter.sidebar !== false &&
-        (dir === '' || p.dir === dir || p.dir.startsWith(dir + '/')),
-    )
     const entries: Entry[] = []
     // Files directly in the folder.
-    for (const page of inDir.filter((p) => p.dir === dir))
+    for (const page of filesIn.get(dir) ?? [])
       entries.push({
         item: link(page),
         position: page.frontMatter.sidebar_position,
         sortKey: page.id.endsWith('index') ? '' : label(page),
       })
     // Sub-folders become categories, their index.md the category page.
-    const subdirs = new Set(
-      inDir
-        .filter((p) => p.dir !== dir)
-        .map((p) => (dir ? p.dir.slice(dir.length + 1) : p.dir).split('/')[0]!),
-    )
+    const subdirs = childDirs.get(dir) ?? new Set<string>()
     for (const sub of subdirs) {
       const subPath = dir ? `${dir}/${sub}` : sub
       const index = byId.get(`${subPath}/index`)

@@ -5,7 +5,7 @@ import { buildSearchIndex, type SearchIndexFiles } from '@ssg/search-indexer'
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
 import { createProcessor, DEFAULT_LANGUAGES } from '../markdown/processor.js'
 import { pageCacheDir } from '../pipeline/build.js'
-import { compilePages } from '../pipeline/compile.js'
+import { compilePages, markdownOptions } from '../pipeline/compile.js'
 import { compilePage, type CompiledPage } from '../pipeline/compile-page.js'
 import { discoverPages, sourcePageOf, type SourcePage } from '../pipeline/discover.js'
 import { listStaticFiles, redirectPage, robotsTxt, sitemapXml } from '../pipeline/extras.js'
@@ -568,11 +568,6 @@ async function readChangedFile(file: string): Promise<string> {
     if (now.mtimeMs !== before.mtimeMs || now.size > 0) return readFile(file, 'utf8')
   }
   return source
-}
-
-/** The Markdown options of a config, as `compilePages` derives them. */
-function markdownOptions(config: ResolvedConfig) {
-  return { themes: config.code.themes, extraLanguages: config.code.extraLanguages }
 }
 
 /** A page that could not be rendered: the message, escaped; the overlay shows it too. */
