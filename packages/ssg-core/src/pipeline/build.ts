@@ -23,6 +23,9 @@ import {
 } from './site.js'
 import { createStagingDir, swapIntoPlace, writeFiles } from './write.js'
 
+/** Pages rendered before their files are written and dropped. */
+const RENDER_BATCH = 200
+
 export interface BuildOptions {
   /** The site folder. */
   root: string
@@ -119,19 +122,24 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     })
     const sidebarById = new Map<string, Sidebar>(state.sidebars.map((s) => [s.id, s]))
     await stage(timings, 'render + write', async () => {
-      const files: Array<{ path: string; content: string }> = sidebarFiles.map((f) => ({
-        path: f.path,
-        content: f.content,
-      }))
-      for (const page of [...state.pageData, notFoundPage()]) {
-        const sidebar = page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
-        const { html, data } = renderPageFiles(context, page, sidebar)
-        files.push(html, data)
-      }
-      files.push({ path: 'sitemap.xml', content: sitemapXml({ config, pages: state.pageData }) })
-      files.push({ path: 'robots.txt', content: robotsTxt(config) })
       await copyStatic({ root: config.root, outDir: staging })
-      await writeFiles(staging, files)
+      await writeFiles(staging, [
+        ...sidebarFiles.map((f) => ({ path: f.path, content: f.content })),
+        { path: 'sitemap.xml', content: sitemapXml({ config, pages: state.pageData }) },
+        { path: 'robots.txt', content: robotsTxt(config) },
+      ])
+      // Render and write in batches: holding every page's HTML and data at once ran a
+      // 10,000-page site out of memory.
+      const pages = [...state.pageData, notFoundPage()]
+      for (let start = 0; start < pages.length; start += RENDER_BATCH) {
+        const files: Array<{ path: string; content: string }> = []
+        for (const page of pages.slice(start, start + RENDER_BATCH)) {
+          const sidebar = page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
+          const { html, data } = renderPageFiles(context, page, sidebar)
+          files.push(html, data)
+        }
+        await writeFiles(staging, files)
+      }
       await writeRedirects({ outDir: staging, config, redirects: state.redirects })
     })
     await stage(timings, 'swap into place', () => swapIntoPlace(staging, outDir))
