@@ -3,6 +3,7 @@ import { buildSearchIndex, type SearchIndexFiles, type SearchPage } from '@ssg/s
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { BuildMessage } from '../report/messages.js'
 import type { HeadTag, PageData, Sidebar, SiteData, ThemeServerModule } from '../theme/contract.js'
+import { notFoundPageData } from '../theme/contract.js'
 import { hash } from '../util/hash.js'
 import { jsonForScript } from '../util/html.js'
 import type { CompiledPage } from './compile-page.js'
@@ -361,24 +362,10 @@ export function searchPages(state: SiteState): SearchPage[] {
 
 /** The not-found page's data (rendered to `404.html`). */
 export function notFoundPage(): PageData {
-  return {
+  return notFoundPageData({
     path: '/404',
-    title: 'Page not found',
     description: 'We could not find what you were looking for.',
-    layout: 'not-found',
-    html: '',
-    toc: [],
-    hideTableOfContents: true,
-    sidebarId: null,
-    breadcrumbs: [],
-    prev: null,
-    next: null,
-    lastUpdated: null,
-    editUrl: null,
-    hero: null,
-    cards: [],
-    needsMermaid: false,
-  }
+  })
 }
 
 /** Two files with one route: the first (in path order) wins; the build warns naming both. */

@@ -183,6 +183,28 @@ export interface BootstrapData {
   page: PageData
 }
 
+/** The data of a not-found page (the build's `404.html`, and the theme's fallback). */
+export function notFoundPageData(options: { path: string; description: string }): PageData {
+  return {
+    path: options.path,
+    title: 'Page not found',
+    description: options.description,
+    layout: 'not-found',
+    html: '',
+    toc: [],
+    hideTableOfContents: true,
+    sidebarId: null,
+    breadcrumbs: [],
+    prev: null,
+    next: null,
+    lastUpdated: null,
+    editUrl: null,
+    hero: null,
+    cards: [],
+    needsMermaid: false,
+  }
+}
+
 /** Id of the element holding the server-rendered app. */
 export const APP_ROOT_ID = '__ssg'
 /** Id of the JSON script element holding {@link BootstrapData}. */

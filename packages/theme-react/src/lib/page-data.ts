@@ -1,4 +1,5 @@
 import type { PageData, Sidebar, SiteData } from '@ssg/core/contract'
+import { notFoundPageData } from '@ssg/core/contract'
 
 /** A page-data or sidebar request answered with an HTTP error other than 404. */
 export class HttpError extends Error {
@@ -46,24 +47,7 @@ function otherSlash(path: string): string | null {
 
 /** A not-found page for when the site has no `/404` page data either. */
 function fallbackNotFound(path: string): PageData {
-  return {
-    path,
-    title: 'Page not found',
-    description: '',
-    layout: 'not-found',
-    html: '',
-    toc: [],
-    hideTableOfContents: true,
-    sidebarId: null,
-    breadcrumbs: [],
-    prev: null,
-    next: null,
-    lastUpdated: null,
-    editUrl: null,
-    hero: null,
-    cards: [],
-    needsMermaid: false,
-  }
+  return notFoundPageData({ path, description: '' })
 }
 
 /** The page-data loader of a site: cached per visit, failures not cached. */
