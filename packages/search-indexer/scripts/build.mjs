@@ -1,11 +1,11 @@
-// Compiles src/index.ts to dist/index.js with esbuild (ESM, minisearch left external).
-// The browser entry (src/browser.ts) ships as source: the theme's bundler compiles it.
+// Compiles src/index.ts to dist/index.js and the browser loader src/browser.ts to dist/browser.js
+// with esbuild (ESM, minisearch left external: the site's bundler bundles it for the browser).
 import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 await build({
-  entryPoints: { index: 'src/index.ts' },
+  entryPoints: { index: 'src/index.ts', browser: 'src/browser.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -9,6 +9,8 @@ await build({
     index: 'src/index.ts',
     'define-config': 'src/config/define-config.ts',
     'compile-worker': 'src/pipeline/compile-worker.ts',
+    // Imported at run time by themes' built code (server and browser).
+    contract: 'src/theme/contract.ts',
   },
   outdir: 'dist',
   bundle: true,
