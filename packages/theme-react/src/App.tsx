@@ -10,6 +10,7 @@ import { ColorModeToggle } from './components/ColorModeToggle/ColorModeToggle'
 import { Icon } from './components/Icons/Icons'
 import { NavItems, SignInLink, SourceLink } from './components/Navbar/NavLinks'
 import { SearchSlot } from './components/SearchSlot/SearchSlot'
+import { Slot } from './components/Slot/Slot'
 import { Sidebar as SidebarNav } from './components/Sidebar/Sidebar'
 import { ThemeContext, type ThemeComponents, type ThemeContextValue } from './context'
 import { getLayout } from './layouts'
@@ -49,7 +50,8 @@ const IDLE: NavigationStatus = { loading: false, slow: false, error: null }
 const assign = (href: string) => window.location.assign(href)
 
 /** The lazily loaded mobile menu; a new attempt after a failed chunk load gets a fresh import. */
-const loadMenu = () => import('./components/MobileMenu/MobileMenu')
+const loadMenu = () =>
+  import('./components/MobileMenu/MobileMenu').then((module) => ({ default: module.MobileMenu }))
 let LazyMenu = lazy(loadMenu)
 
 /** The whole app: skip link, announcement, navbar, the page's layout, footer. */
@@ -117,6 +119,7 @@ export function App({ site, page, sidebar, navigation = IDLE, navigate = assign 
           )}
         </ErrorBoundary>
       </div>
+      <Slot name="footer.before" />
       <Footer site={site} />
     </ThemeContext.Provider>
   )

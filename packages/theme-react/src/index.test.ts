@@ -26,6 +26,7 @@ test('the public API (a change here is a semver decision)', () => {
       "Pagination",
       "SearchBox",
       "Sidebar",
+      "Slot",
       "Toc",
       "contractVersion",
       "documentTitle",
@@ -36,6 +37,7 @@ test('the public API (a change here is a semver decision)', () => {
       "manifest",
       "registerLayouts",
       "renderHead",
+      "slotNames",
       "tabsKey",
       "useTheme",
     ]

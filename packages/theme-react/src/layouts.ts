@@ -19,8 +19,12 @@ type LayoutModule = { default: ComponentType<LayoutProps> }
 const layouts: Partial<Record<Layout, ComponentType<LayoutProps>>> = { doc: DocPage, page: DocPage }
 
 const loaders: Partial<Record<Layout, () => Promise<LayoutModule>>> = {
-  landing: () => import('./components/LandingPage/LandingPage'),
-  'not-found': () => import('./components/NotFoundPage/NotFoundPage'),
+  landing: async () => ({
+    default: (await import('./components/LandingPage/LandingPage')).LandingPage,
+  }),
+  'not-found': async () => ({
+    default: (await import('./components/NotFoundPage/NotFoundPage')).NotFoundPage,
+  }),
 }
 
 /** Registers layouts synchronously (the server render). */

@@ -1,10 +1,14 @@
 import path from 'node:path'
-import { build, type BuildOptions, type Metafile } from 'esbuild'
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import type { DocumentAssets } from '../pipeline/render.js'
+import { CLIENT_ENTRY_ID } from '../theme/customize.js'
 import { SsgError } from '../util/errors.js'
 
 export interface ClientBundleOptions {
+  /** The theme's browser entry, or the generated entry of a customised theme. */
   clientEntry: string
+  /** Plugins resolving a customised theme (see theme/customize.ts). */
+  plugins?: Plugin[]
   outDir: string
   baseUrl: string
   minify?: boolean
@@ -34,6 +38,7 @@ export function clientBuildOptions(options: ClientBundleOptions) {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     loader: { '.svg': 'file', '.woff2': 'file', '.png': 'file' },
+    plugins: options.plugins ?? [],
   } satisfies BuildOptions
 }
 
@@ -77,9 +82,12 @@ export function documentAssets(metafile: Metafile, options: ClientBundleOptions)
     options.baseUrl + path.relative(options.outDir, path.resolve(file)).split(path.sep).join('/')
   const outputs = Object.entries(metafile.outputs)
   const entry = outputs.find(
-    ([, o]) =>
+    ([file, o]) =>
       o.entryPoint !== undefined &&
-      path.resolve(o.entryPoint) === path.resolve(options.clientEntry),
+      (path.resolve(o.entryPoint) === path.resolve(options.clientEntry) ||
+        (options.clientEntry === CLIENT_ENTRY_ID &&
+          o.entryPoint.startsWith('ssg-entry:') &&
+          file.endsWith('.js'))),
   )
   if (!entry) throw new SsgError('esbuild produced no output for the client entry')
   const [entryFile, entryOut] = entry

@@ -182,8 +182,26 @@ export const configSchema = z.strictObject({
       package: z.string().default('@ssg/theme-react'),
       /** Theme-specific options passed to the theme untouched. */
       options: z.record(z.string(), z.unknown()).default({}),
+      /**
+       * Modules replacing theme components, relative to the site folder: each named export
+       * replaces the theme component of that name, for the server render and the browser alike.
+       * Inside such a module, imports of the theme's components get the originals (to wrap them).
+       */
+      components: z.array(z.string().min(1)).default([]),
+      /** Components added at the theme's slots: slot name -> module(s) with a default export. */
+      slots: z
+        .record(z.string(), z.union([z.string().min(1), z.array(z.string().min(1))]))
+        .default({}),
+      /** Stylesheets loaded after the theme's (brand colours, fonts), relative to the site folder. */
+      customCss: z.array(z.string().min(1)).default([]),
     })
-    .default({ package: '@ssg/theme-react', options: {} }),
+    .default({
+      package: '@ssg/theme-react',
+      options: {},
+      components: [],
+      slots: {},
+      customCss: [],
+    }),
   /** Folder the site is written to, relative to the site folder. */
   outDir: z.string().default('build'),
 })

@@ -98,7 +98,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const staging = await createStagingDir(outDir)
   try {
     const assets = await stage(timings, 'client bundle', () =>
-      bundleClient({ clientEntry: theme.clientEntry, outDir: staging, baseUrl: config.baseUrl }),
+      bundleClient({
+        clientEntry: theme.clientEntry,
+        plugins: theme.clientPlugins,
+        outDir: staging,
+        baseUrl: config.baseUrl,
+      }),
     )
     const sidebarFiles = state.sidebars.map((sidebar) => ({
       sidebar,

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { context, type BuildContext, type Message } from 'esbuild'
-import { clientBuildOptions, documentAssets } from '../client/bundle.js'
+import { context, type BuildContext, type Message, type Plugin } from 'esbuild'
+import { clientBuildOptions, documentAssets, type ClientBundleOptions } from '../client/bundle.js'
 import type { DocumentAssets } from '../pipeline/render.js'
 import type { BuildMessage } from '../report/messages.js'
 
@@ -27,18 +27,20 @@ export class ClientBundler {
     private readonly esbuild: BuildContext<
       ReturnType<typeof clientBuildOptions> & { write: false }
     >,
-    private readonly options: { clientEntry: string; outDir: string; baseUrl: string },
+    private readonly options: ClientBundleOptions,
     private readonly root: string,
   ) {}
 
   static async create(options: {
     clientEntry: string
+    plugins?: Plugin[]
     root: string
     baseUrl: string
   }): Promise<ClientBundler> {
     // Never written: the folder only gives the outputs their relative paths.
-    const bundleOptions = {
+    const bundleOptions: ClientBundleOptions = {
       clientEntry: options.clientEntry,
+      plugins: options.plugins ?? [],
       outDir: path.join(options.root, '.ssg-dev'),
       baseUrl: options.baseUrl,
     }

@@ -119,7 +119,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const placesOf = (devSite: DevSite | null): WatchedPlaces => ({
     root: path.resolve(options.root),
-    themeDir: devSite ? themePackageDir(devSite.theme.serverEntry) : null,
+    themeDir: devSite ? themePackageDir(devSite.theme.themeServerEntry) : null,
+    themeFiles: devSite?.theme.siteInputs ?? [],
   })
   const watcher = new SiteWatcher(placesOf(site), async (events) => {
     const start = performance.now()
@@ -168,7 +169,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         return { reload: [], compiled: 0, edited: [] }
       }
     }
-    return site.update(plan)
+    const result = await site.update(plan)
+    // The site's override modules may import other files now.
+    if (plan.theme) watcher.setPlaces(placesOf(site))
+    return result
   }
 
   await watcher.ready

@@ -132,6 +132,7 @@ export class DevSite {
     this.theme = await resolveTheme({ config })
     this.bundler = await ClientBundler.create({
       clientEntry: this.theme.clientEntry,
+      plugins: this.theme.clientPlugins,
       root: config.root,
       baseUrl: config.baseUrl,
     })
@@ -316,6 +317,17 @@ export class DevSite {
     }
     let bundle = this.bundle
     try {
+      // The site's overrides may export other components now: bundle with the new plan.
+      if (theme !== this.theme && theme.clientPlugins.length) {
+        const previous = this.bundler
+        this.bundler = await ClientBundler.create({
+          clientEntry: theme.clientEntry,
+          plugins: theme.clientPlugins,
+          root: this.config.root,
+          baseUrl: this.config.baseUrl,
+        })
+        await previous.dispose()
+      }
       bundle = await this.bundler.rebuild()
     } catch (error) {
       if (!(error instanceof ClientBundleError)) throw error

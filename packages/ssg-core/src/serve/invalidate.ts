@@ -23,6 +23,8 @@ export interface WatchedPlaces {
   root: string
   /** Absolute folder of the theme package (symlinks resolved), or null. */
   themeDir: string | null
+  /** The site's own theme files (component overrides, slots, custom CSS): absolute paths. */
+  themeFiles?: readonly string[]
 }
 
 function inside(dir: string, file: string): boolean {
@@ -42,6 +44,7 @@ export function classifyPath(file: string, places: WatchedPlaces): ChangeKind | 
     if (/\.map$|\.test\.[cm]?[jt]sx?$/.test(file)) return null
     return 'theme'
   }
+  if (places.themeFiles?.includes(file)) return 'theme'
   if (inside(path.join(root, 'content'), file)) return 'content'
   if (inside(path.join(root, 'static'), file)) return 'static'
   return null

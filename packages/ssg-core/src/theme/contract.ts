@@ -171,6 +171,20 @@ export interface RenderedPage {
 export interface ThemeServerModule {
   contractVersion: number
   renderPage(route: RouteData): RenderedPage
+  /** What a site may customise from its config (`theme.components`, `theme.slots`). */
+  customization?: ThemeCustomization
+}
+
+/**
+ * The customisation points of a theme. Module paths are relative to the folder of the theme's
+ * server entry, and the same modules must be what its browser entry imports: the core replaces
+ * them in both builds.
+ */
+export interface ThemeCustomization {
+  /** Components a site may replace or wrap: name -> the module exporting it under that name. */
+  components: Record<string, { module: string; stability?: 'stable' | 'unstable' | 'internal' }>
+  /** Slot names, and the module exporting `slotComponents` (slot name -> components). */
+  slots: { names: readonly string[]; module: string }
 }
 
 /**

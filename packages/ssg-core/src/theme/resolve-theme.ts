@@ -4,14 +4,31 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { CONTRACT_VERSION, type ThemeServerModule } from './contract.js'
+import type { Plugin } from 'esbuild'
 import { SsgError } from '../util/errors.js'
+import {
+  CLIENT_ENTRY_ID,
+  customizationPlugin,
+  hasCustomization,
+  loadCustomizedServer,
+  planCustomization,
+} from './customize.js'
 
 export interface ResolvedTheme {
-  /** Absolute path of the theme's browser entry (bundled by esbuild). */
+  /**
+   * The browser entry esbuild bundles: the theme's (absolute path), or, when the site customises
+   * the theme, a generated entry resolved by `clientPlugins`.
+   */
   clientEntry: string
-  /** Absolute path of the theme's server entry. */
+  /** esbuild plugins of the client bundle (the site's component overrides, slots, CSS). */
+  clientPlugins: Plugin[]
+  /** Absolute path of the server module in use (the theme's, or its bundle with the overrides). */
   serverEntry: string
+  /** Absolute path of the theme's own server entry. */
+  themeServerEntry: string
   server: ThemeServerModule
+  /** The site's files the theme build depends on (override modules, slots, CSS): to watch. */
+  siteInputs: string[]
 }
 
 /** The file a theme folder's package.json `exports` maps `subpath` to, if any. */
@@ -59,6 +76,15 @@ function resolveEntry(config: ResolvedConfig, entry: 'server' | 'client'): strin
   )
 }
 
+function checkContract(config: ResolvedConfig, serverEntry: string, server: ThemeServerModule) {
+  if (typeof server.renderPage !== 'function')
+    throw new SsgError(`The theme's server entry ${serverEntry} does not export \`renderPage\``)
+  if (server.contractVersion !== CONTRACT_VERSION)
+    throw new SsgError(
+      `The theme \`${config.theme.package}\` implements contract version ${String(server.contractVersion)}, but @ssg/core needs ${CONTRACT_VERSION}; upgrade the theme or the core so they match`,
+    )
+}
+
 /** Loads the theme named by the config and checks it speaks this core's contract version. */
 export async function resolveTheme(options: {
   config: ResolvedConfig
@@ -69,11 +95,29 @@ export async function resolveTheme(options: {
   const clientEntry = resolveEntry(options.config, 'client')
   const url = pathToFileURL(serverEntry).href + (options.reload ? `?${options.reload}` : '')
   const server = (await import(url)) as ThemeServerModule
-  if (typeof server.renderPage !== 'function')
-    throw new SsgError(`The theme's server entry ${serverEntry} does not export \`renderPage\``)
-  if (server.contractVersion !== CONTRACT_VERSION)
-    throw new SsgError(
-      `The theme \`${options.config.theme.package}\` implements contract version ${String(server.contractVersion)}, but @ssg/core needs ${CONTRACT_VERSION}; upgrade the theme or the core so they match`,
-    )
-  return { clientEntry, serverEntry, server }
+  checkContract(options.config, serverEntry, server)
+  if (!hasCustomization(options.config))
+    return {
+      clientEntry,
+      clientPlugins: [],
+      serverEntry,
+      themeServerEntry: serverEntry,
+      server,
+      siteInputs: [],
+    }
+  const plan = await planCustomization({
+    config: options.config,
+    serverEntry,
+    customization: server.customization,
+  })
+  const customized = await loadCustomizedServer({ config: options.config, serverEntry, plan })
+  checkContract(options.config, customized.file, customized.server)
+  return {
+    clientEntry: CLIENT_ENTRY_ID,
+    clientPlugins: [customizationPlugin(plan, 'browser', clientEntry)],
+    serverEntry: customized.file,
+    themeServerEntry: serverEntry,
+    server: customized.server,
+    siteInputs: customized.siteInputs,
+  }
 }

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '../Breadcrumbs/Breadcrumbs'
 import { DocFooter } from '../DocFooter/DocFooter'
 import { Pagination } from '../Pagination/Pagination'
 import { Sidebar } from '../Sidebar/Sidebar'
+import { Slot } from '../Slot/Slot'
 import { Toc, useActiveHeading } from '../Toc/Toc'
 import { hasTitle, sidebarLabel } from '../../lib/url'
 
@@ -31,6 +32,7 @@ export function DocPage({ page, sidebar }: DocPageProps) {
     >
       {sidebar && (
         <div className="ssg-doc__sidebar">
+          <Slot name="sidebar.before" />
           <Sidebar
             key={sidebar.id}
             sidebar={sidebar}
@@ -38,13 +40,16 @@ export function DocPage({ page, sidebar }: DocPageProps) {
             baseUrl={site.baseUrl}
             label={sidebarLabel(sidebar.id)}
           />
+          <Slot name="sidebar.after" />
         </div>
       )}
       <main id="ssg-main" className="ssg-doc__main" tabIndex={-1}>
         {isDoc && <Breadcrumbs items={page.breadcrumbs} current={page} baseUrl={site.baseUrl} />}
+        <Slot name="doc.before" />
         {!hasTitle(page.html) && <h1 className="ssg-doc__title">{page.title}</h1>}
         <Toc toc={toc} activeId={activeId} variant="details" />
         <Article html={page.html} />
+        <Slot name="doc.after" />
         <DocFooter lastUpdated={page.lastUpdated} editUrl={page.editUrl} />
         {isDoc && <Pagination prev={page.prev} next={page.next} baseUrl={site.baseUrl} />}
       </main>

@@ -60,5 +60,3 @@ export function LandingPage({ page }: LandingPageProps) {
     </main>
   )
 }
-
-export default LandingPage

@@ -20,7 +20,7 @@ const FOCUSABLE =
  * sidebar with a "Back to main menu" button. It traps focus, and closes on Escape, on a link
  * click (navigation) and when the window becomes desktop-wide.
  */
-export default function MobileMenu({ sidebar, onClose }: MobileMenuProps) {
+export function MobileMenu({ sidebar, onClose }: MobileMenuProps) {
   const { site, page, navigate, components } = useTheme()
   const { ColorModeToggle, Icon, NavItems, SearchBox, Sidebar, SignInLink, SourceLink } = components
   const [view, setView] = useState<'main' | 'sidebar'>(sidebar ? 'sidebar' : 'main')

@@ -3,6 +3,7 @@ import type { SiteData } from '@ssg/core/contract'
 import { useTheme } from '../../context'
 import { withBase } from '../../lib/url'
 import { ColorModeToggle } from '../ColorModeToggle/ColorModeToggle'
+import { Slot } from '../Slot/Slot'
 import { Icon } from '../Icons/Icons'
 import { NavItems, SignInLink, SourceLink } from './NavLinks'
 
@@ -99,6 +100,7 @@ export function Navbar({ menuOpen, onOpenMenu }: NavbarProps) {
           <div className="ssg-navbar__search">
             <SearchBox search={site.search} baseUrl={site.baseUrl} navigate={navigate} />
           </div>
+          <Slot name="navbar.end" />
           <ColorModeToggle className="ssg-icon-button" />
           <SourceLink site={site} />
           <SignInLink site={site} />

@@ -35,5 +35,3 @@ export function NotFoundPage({ page }: NotFoundPageProps) {
     </main>
   )
 }
-
-export default NotFoundPage

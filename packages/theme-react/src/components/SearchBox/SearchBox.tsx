@@ -296,5 +296,3 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
-
-export default SearchBox
