@@ -1,30 +1,20 @@
 import path from 'node:path'
 import { rm } from 'node:fs/promises'
-import { writeSearchIndex } from '@ssg/search-indexer'
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
 import { resolveTheme } from '../theme/resolve-theme.js'
 import { bundleClient } from '../client/bundle.js'
 import type { BuildMessage } from '../report/messages.js'
-import type { Sidebar } from '../theme/contract.js'
+import type { PageData, Sidebar } from '../theme/contract.js'
 import { BuildFailedError } from '../util/errors.js'
-import { hash } from '../util/hash.js'
 import { stage, type StageTiming } from '../util/stage.js'
 import { compilePages } from './compile.js'
 import { discoverPages } from './discover.js'
 import { copyStatic, listStaticFiles, robotsTxt, sitemapXml, writeRedirects } from './extras.js'
 import { lastUpdatedTimes } from './last-updated.js'
-import {
-  createRenderContext,
-  createSiteState,
-  notFoundPage,
-  renderPageFiles,
-  searchIndexFiles,
-  sidebarFile,
-} from './site.js'
+import { OutputCache } from './output-cache.js'
+import { createRenderContext, createSiteState, notFoundPage, sidebarFile } from './site.js'
 import { createStagingDir, swapIntoPlace, writeFiles } from './write.js'
-
-/** Pages rendered before their files are written and dropped. */
-const RENDER_BATCH = 200
+import { pageKeys, writePages, writeSearchFiles } from './write-pages.js'
 
 export interface BuildOptions {
   /** The site folder. */
@@ -33,7 +23,10 @@ export interface BuildOptions {
   cache?: boolean
   /** Worker threads for parse + transform; 0 for none. @default automatic */
   workers?: number
-  /** Clock for the search file names and the build id. @default () => new Date() */
+  /**
+   * Clock for the search file names (files of unchanged search text keep their names).
+   * @default () => new Date()
+   */
   now?: () => Date
 }
 
@@ -42,6 +35,8 @@ export interface BuildReport {
   outDir: string
   pages: number
   cacheHits: number
+  /** Output files linked from the previous build (unchanged) rather than made again. */
+  reusedFiles: number
   messages: BuildMessage[]
   timings: StageTiming[]
 }
@@ -49,6 +44,11 @@ export interface BuildReport {
 /** The on-disk cache folder of compiled pages, or null when the cache is off. */
 export function pageCacheDir(config: ResolvedConfig, cache: boolean | undefined): string | null {
   return cache === false ? null : path.join(config.root, '.ssg-cache', 'pages')
+}
+
+/** The folder of the output manifest (see `OutputCache`), or null when the cache is off. */
+export function outputCacheDir(config: ResolvedConfig, cache: boolean | undefined): string | null {
+  return cache === false ? null : path.join(config.root, '.ssg-cache')
 }
 
 /** `ssg build`: Markdown in `content/` to a complete static site in `build/`, or nothing at all. */
@@ -86,6 +86,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     outDir: path.resolve(config.root, config.outDir),
     pages: state.pages.length,
     cacheHits,
+    reusedFiles: 0,
     messages: state.messages,
     timings,
   }
@@ -96,6 +97,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   const outDir = report.outDir
   const staging = await createStagingDir(outDir)
+  const outputs = await OutputCache.open({
+    cacheDir: outputCacheDir(config, options.cache),
+    outDir,
+    staging,
+  })
   try {
     const assets = await stage(timings, 'client bundle', () =>
       bundleClient({
@@ -109,12 +115,19 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       sidebar,
       ...sidebarFile(sidebar, { hashed: true }),
     }))
-    const search = await stage(timings, 'search index', async () => {
-      const files = searchIndexFiles(state, now)
-      if (!files) return { docUrl: '', indexUrl: '' }
-      await writeSearchIndex({ files, outDir: staging })
-      return { docUrl: config.baseUrl + files.docFile, indexUrl: config.baseUrl + files.indexFile }
+    // Everything written with plain writes goes first: later files may be links to the previous
+    // build, which must never be written into.
+    await stage(timings, 'static + sidebars', async () => {
+      await copyStatic({ root: config.root, outDir: staging })
+      await writeFiles(staging, [
+        ...sidebarFiles.map((f) => ({ path: f.path, content: f.content })),
+        { path: 'sitemap.xml', content: sitemapXml({ config, pages: state.pageData }) },
+        { path: 'robots.txt', content: robotsTxt(config) },
+      ])
     })
+    const search = await stage(timings, 'search index', () =>
+      writeSearchFiles({ state, now, outputs }),
+    )
     const context = createRenderContext({
       config,
       theme: theme.server,
@@ -123,34 +136,29 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         sidebarFiles.map((f) => [f.sidebar.id, config.baseUrl + f.path]),
       ),
       search,
-      buildId: hash(now().toISOString(), assets.entry),
+      buildId: '',
     })
     const sidebarById = new Map<string, Sidebar>(state.sidebars.map((s) => [s.id, s]))
+    const sidebarOf = (page: PageData) =>
+      page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
+    const pages = [...state.pageData, notFoundPage()]
+    const keys = await stage(timings, 'render keys', () =>
+      pageKeys({ context, pages, sidebarOf, serverEntry: theme.serverEntry }),
+    )
+    context.site = { ...context.site, buildId: keys.buildId }
     await stage(timings, 'render + write', async () => {
-      await copyStatic({ root: config.root, outDir: staging })
-      await writeFiles(staging, [
-        ...sidebarFiles.map((f) => ({ path: f.path, content: f.content })),
-        { path: 'sitemap.xml', content: sitemapXml({ config, pages: state.pageData }) },
-        { path: 'robots.txt', content: robotsTxt(config) },
-      ])
-      // Render and write in batches: holding every page's HTML and data at once ran a
-      // 10,000-page site out of memory.
-      const pages = [...state.pageData, notFoundPage()]
-      for (let start = 0; start < pages.length; start += RENDER_BATCH) {
-        const files: Array<{ path: string; content: string }> = []
-        for (const page of pages.slice(start, start + RENDER_BATCH)) {
-          const sidebar = page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
-          const { html, data } = renderPageFiles(context, page, sidebar)
-          files.push(html, data)
-        }
-        await writeFiles(staging, files)
-      }
+      await writePages({ context, pages, sidebarOf, keys, outputs })
       await writeRedirects({ outDir: staging, config, redirects: state.redirects })
     })
+    // The manifest goes first: after a crash during the swap, no file is trusted.
+    await outputs.forget()
     await stage(timings, 'swap into place', () => swapIntoPlace(staging, outDir))
   } catch (error) {
     await rm(staging, { recursive: true, force: true })
     throw error
   }
+  // Only now: the manifest describes the output folder as it is.
+  await outputs.save()
+  report.reusedFiles = outputs.reused
   return report
 }

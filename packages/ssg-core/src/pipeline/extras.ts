@@ -1,4 +1,4 @@
-import { cp, mkdir, readdir, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { PageData } from '../theme/contract.js'
@@ -28,6 +28,8 @@ export async function writeRedirects(options: {
       const file = path.join(options.outDir, htmlFileOf(from))
       await mkdir(path.dirname(file), { recursive: true })
       const target = to.startsWith('/') ? options.config.baseUrl + to.slice(1) : to
+      // A new file, never written into one at this path: it may be a link to the previous build.
+      await rm(file, { force: true })
       await writeFile(
         file,
         redirectPage({ to: target, canonical: to.startsWith('/') ? base + to : to }),

@@ -1,0 +1,211 @@
+import { constants } from 'node:fs'
+import {
+  copyFile,
+  link,
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises'
+import path from 'node:path'
+
+/** What the manifest records of one output file of the last successful build. */
+export interface OutputRecord {
+  /** Hash of everything the file's bytes were made from. */
+  key: string
+  /** The file as it was written: a file changed since (by hand, by a deploy script) is not reused. */
+  size: number
+  mtimeMs: number
+}
+
+/** `<root>/.ssg-cache/outputs.json`: the output files of the last successful build and their keys. */
+export interface OutputManifest {
+  version: number
+  /** Absolute output folder the files are in. */
+  outDir: string
+  files: Record<string, OutputRecord>
+  /** Values kept from build to build (the search files' names), by name. */
+  notes: Record<string, string>
+}
+
+const MANIFEST_VERSION = 1
+
+/**
+ * Warm rebuilds (#2, item 7): an output file whose key is the one it had in the previous build is
+ * hard-linked from the previous `build/` into the staging folder instead of made and written
+ * again. A hard link shares the bytes with the previous build, so nothing may write into a file
+ * once it exists: `write` always creates a new file (`wx`), replacing any file at that path.
+ */
+export class OutputCache {
+  private readonly files: Record<string, OutputRecord> = {}
+  private readonly notes: Record<string, string> = {}
+  private readonly folders = new Map<string, Promise<unknown>>()
+  /** Files linked from the previous build, and made anew, in this build. */
+  reused = 0
+  written = 0
+
+  private constructor(
+    private readonly previous: OutputManifest | null,
+    private readonly manifestFile: string | null,
+    private readonly outDir: string,
+    private readonly staging: string,
+  ) {}
+
+  /** Reads the previous manifest from `cacheDir` (none when null: nothing is reused or saved). */
+  static async open(options: {
+    cacheDir: string | null
+    outDir: string
+    staging: string
+  }): Promise<OutputCache> {
+    const file = options.cacheDir ? path.join(options.cacheDir, 'outputs.json') : null
+    let previous: OutputManifest | null = null
+    if (file) {
+      try {
+        const parsed = JSON.parse(await readFile(file, 'utf8')) as OutputManifest
+        if (parsed.version === MANIFEST_VERSION && parsed.outDir === options.outDir)
+          previous = parsed
+      } catch {
+        // No previous build, or an unreadable manifest: make every file.
+      }
+    }
+    return new OutputCache(previous, file, options.outDir, options.staging)
+  }
+
+  /** A value the previous build noted (`note`), if any. */
+  previousNote(name: string): string | undefined {
+    return this.previous?.notes[name]
+  }
+
+  note(name: string, value: string): void {
+    this.notes[name] = value
+  }
+
+  /**
+   * Links `file` from the previous build into the staging folder when it was made from `key` and
+   * is unchanged since; false when it must be made.
+   */
+  async reuse(file: string, key: string): Promise<boolean> {
+    const record = this.previous?.files[file]
+    if (!record || record.key !== key) return false
+    const from = path.join(this.outDir, file)
+    const to = path.join(this.staging, file)
+    try {
+      const before = await stat(from)
+      if (before.size !== record.size || before.mtimeMs !== record.mtimeMs) return false
+      await this.folder(path.dirname(to))
+      try {
+        await link(from, to)
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        // Another file system, or one without hard links: copy (keeping the record's mtime check).
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error
+        await copyFile(from, to, constants.COPYFILE_EXCL)
+        const copied = await stat(to)
+        this.files[file] = { key, size: copied.size, mtimeMs: copied.mtimeMs }
+        this.reused++
+        return true
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+      throw error
+    }
+    this.files[file] = record
+    this.reused++
+    return true
+  }
+
+  /** Like `reuse` for several files: all of them, or none (those linked are removed again). */
+  async reuseAll(entries: Array<{ file: string; key: string }>): Promise<boolean> {
+    const done: string[] = []
+    for (const entry of entries) {
+      if (!(await this.reuse(entry.file, entry.key))) {
+        for (const file of done) {
+          await unlink(path.join(this.staging, file))
+          delete this.files[file]
+          this.reused--
+        }
+        return false
+      }
+      done.push(entry.file)
+    }
+    return true
+  }
+
+  /** Writes new files into the staging folder and records their keys, with bounded concurrency. */
+  async write(
+    files: Array<{ path: string; content: string | Uint8Array; key: string }>,
+    concurrency = 64,
+  ): Promise<void> {
+    let next = 0
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, files.length) }, async () => {
+        while (next < files.length) {
+          const file = files[next++]!
+          const to = path.join(this.staging, file.path)
+          await this.folder(path.dirname(to))
+          const { size, mtimeMs } = await createFile(to, file.content)
+          this.files[file.path] = { key: file.key, size, mtimeMs }
+          this.written++
+        }
+      }),
+    )
+  }
+
+  /** Saves the manifest: call once the staging folder is the output folder. */
+  async save(): Promise<void> {
+    if (!this.manifestFile) return
+    const manifest: OutputManifest = {
+      version: MANIFEST_VERSION,
+      outDir: this.outDir,
+      files: this.files,
+      notes: this.notes,
+    }
+    await mkdir(path.dirname(this.manifestFile), { recursive: true })
+    const temporary = `${this.manifestFile}.${process.pid}.tmp`
+    await writeFile(temporary, JSON.stringify(manifest))
+    await rename(temporary, this.manifestFile)
+  }
+
+  /** Removes the previous manifest: call before the output folder changes. */
+  async forget(): Promise<void> {
+    if (this.manifestFile) await rm(this.manifestFile, { force: true })
+  }
+
+  private folder(dir: string): Promise<unknown> {
+    let made = this.folders.get(dir)
+    if (!made) {
+      made = mkdir(dir, { recursive: true })
+      this.folders.set(dir, made)
+    }
+    return made
+  }
+}
+
+/**
+ * Creates `file` with `content`; a file already at that path (a copy from `static/`, a link to
+ * the previous build) is replaced, never written into.
+ */
+async function createFile(
+  file: string,
+  content: string | Uint8Array,
+): Promise<{ size: number; mtimeMs: number }> {
+  let handle
+  try {
+    handle = await open(file, 'wx')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    await unlink(file)
+    handle = await open(file, 'wx')
+  }
+  try {
+    await handle.writeFile(content)
+    const { size, mtimeMs } = await handle.stat()
+    return { size, mtimeMs }
+  } finally {
+    await handle.close()
+  }
+}

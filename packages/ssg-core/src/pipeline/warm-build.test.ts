@@ -1,0 +1,211 @@
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { fixtureTheme } from '../../test/helpers.js'
+import { build } from './build.js'
+import { moduleFingerprint } from './module-fingerprint.js'
+
+const now = () => new Date('2026-01-01T00:00:00Z')
+
+/** A site with its own copy of the fixture theme (so a test can edit it) and three docs. */
+async function makeSite(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'ssg-warm-'))
+  await cp(fixtureTheme, path.join(root, 'theme'), { recursive: true })
+  // The server entry imports a module: an edit of it must count as a theme change.
+  await writeFile(path.join(root, 'theme/parts.js'), `export const mark = 'one'\n`)
+  const server = await readFile(path.join(root, 'theme/server.js'), 'utf8')
+  await writeFile(
+    path.join(root, 'theme/server.js'),
+    `import { mark } from './parts.js'\n` +
+      server
+        .replace(
+          `head: '<meta name="fixture-theme" content="1">'`,
+          'head: `<meta name="fixture-theme" content="${mark}">`',
+        )
+        .replace(
+          'export function renderPage({ site, page, sidebar }) {',
+          "$&\n  if (page.title === 'Boom') throw new Error('boom')",
+        ),
+  )
+  await writeConfig(root, {})
+  const pages: Record<string, string> = {
+    'content/docs/index.md': '# Home\n\nSee [a](/docs/a) and [b](/docs/b).\n',
+    'content/docs/a.md': '# Page A\n\nAlpha text.\n',
+    'content/docs/b.md': '# Page B\n\nBeta text.\n',
+  }
+  for (const [file, content] of Object.entries(pages)) await put(root, file, content)
+  return root
+}
+
+async function writeConfig(root: string, extra: Record<string, unknown>) {
+  const config = {
+    title: 'Warm',
+    url: 'https://example.com',
+    theme: { package: './theme' },
+    ...extra,
+  }
+  await writeFile(path.join(root, 'ssg.config.ts'), `export default ${JSON.stringify(config)}\n`)
+}
+
+async function put(root: string, file: string, content: string) {
+  await mkdir(path.dirname(path.join(root, file)), { recursive: true })
+  await writeFile(path.join(root, file), content)
+}
+
+const run = (root: string) => build({ root, workers: 0, now })
+
+/** Every file of the output folder: relative path -> inode. */
+async function inodes(root: string, folder = 'build'): Promise<Map<string, number>> {
+  const dir = path.join(root, folder)
+  const out = new Map<string, number>()
+  for (const file of await readdir(dir, { recursive: true })) {
+    const s = await stat(path.join(dir, file))
+    if (s.isFile()) out.set(file.split(path.sep).join('/'), s.ino)
+  }
+  return out
+}
+
+/** Output files that are new files (not links to the previous build's). */
+function changed(before: Map<string, number>, after: Map<string, number>): string[] {
+  return [...after].filter(([file, ino]) => before.get(file) !== ino).map(([file]) => file)
+}
+
+/**
+ * The warm build's output is byte for byte the output of a build without any cache (same folder:
+ * the client bundle's names depend on it). The warm output is put back afterwards.
+ */
+async function expectSameAsColdBuild(root: string) {
+  const warm = path.join(root, 'build-warm')
+  await rename(path.join(root, 'build'), warm)
+  try {
+    await build({ root, cache: false, workers: 0, now })
+    const warmFiles = await inodes(root, 'build-warm')
+    const coldFiles = await inodes(root)
+    expect([...warmFiles.keys()].sort()).toEqual([...coldFiles.keys()].sort())
+    for (const file of warmFiles.keys())
+      expect(await readFile(path.join(warm, file), 'utf8'), file).toBe(
+        await readFile(path.join(root, 'build', file), 'utf8'),
+      )
+  } finally {
+    await rm(path.join(root, 'build'), { recursive: true, force: true })
+    await rename(warm, path.join(root, 'build'))
+  }
+}
+
+const pageFiles = (route: string) => [`docs/${route}.html`, `_ssg/data/docs/${route}.json`]
+
+describe('warm rebuilds reuse the previous build', () => {
+  test('an unchanged site: every file is linked, nothing is rendered', async () => {
+    const root = await makeSite()
+    const first = await run(root)
+    expect(first.reusedFiles).toBe(0)
+    const before = await inodes(root)
+    const second = await run(root)
+    const after = await inodes(root)
+    // Every page and search file is reused; the client bundle, sidebars, sitemap are rewritten.
+    expect(changed(before, after).filter((f) => /\.html$|_ssg\/data|search-/.test(f))).toEqual([])
+    expect(second.reusedFiles).toBe(10) // 4 documents (with 404), 4 data files, 2 search files
+    await expectSameAsColdBuild(root)
+  })
+
+  test('a changed page: its files are made again, the other data files are linked', async () => {
+    const root = await makeSite()
+    await run(root)
+    const before = await inodes(root)
+    await put(root, 'content/docs/a.md', '# Page A\n\nAlpha text, edited.\n')
+    await run(root)
+    const fresh = changed(before, await inodes(root))
+    expect(fresh).toEqual(expect.arrayContaining(pageFiles('a')))
+    expect(fresh).not.toContain('_ssg/data/docs/b.json')
+    expect(await readFile(path.join(root, 'build/docs/a.html'), 'utf8')).toContain('edited')
+    await expectSameAsColdBuild(root)
+  })
+
+  test('a sidebar change re-renders the pages that show it', async () => {
+    const root = await makeSite()
+    await run(root)
+    await put(root, 'content/docs/b.md', '---\nsidebar_label: Bee\n---\n# Page B\n\nBeta text.\n')
+    await run(root)
+    expect(await readFile(path.join(root, 'build/docs/a.html'), 'utf8')).toContain('>Bee<')
+    await expectSameAsColdBuild(root)
+  })
+
+  test('a config or asset change re-renders every page', async () => {
+    const root = await makeSite()
+    await run(root)
+    const cases: Array<[string, () => Promise<void>, string]> = [
+      ['config', () => writeConfig(root, { title: 'Warmer' }), 'Warmer'],
+      ['asset', () => writeFile(path.join(root, 'theme/client.css'), 'body { color: red }\n'), ''],
+    ]
+    for (const [name, edit, expected] of cases) {
+      const before = await inodes(root)
+      const html = await readFile(path.join(root, 'build/docs/b.html'), 'utf8')
+      await edit()
+      await run(root)
+      const fresh = changed(before, await inodes(root))
+      expect(fresh, name).toEqual(
+        expect.arrayContaining(['docs/a.html', 'docs/b.html', '404.html']),
+      )
+      const after = await readFile(path.join(root, 'build/docs/b.html'), 'utf8')
+      expect(after, name).not.toBe(html)
+      expect(after, name).toContain(expected)
+      await expectSameAsColdBuild(root)
+    }
+  })
+
+  test("a deleted page's files are gone from the new build", async () => {
+    const root = await makeSite()
+    await put(root, 'content/docs/index.md', '# Home\n\nSee [a](/docs/a).\n')
+    await run(root)
+    await rm(path.join(root, 'content/docs/b.md'))
+    await run(root)
+    const files = await inodes(root)
+    for (const file of pageFiles('b')) expect(files.has(file), file).toBe(false)
+    await expectSameAsColdBuild(root)
+  })
+
+  test('an output file changed by hand is made again', async () => {
+    const root = await makeSite()
+    await run(root)
+    await writeFile(path.join(root, 'build/docs/a.html'), 'edited by hand')
+    await run(root)
+    expect(await readFile(path.join(root, 'build/docs/a.html'), 'utf8')).toContain('Page A')
+    await expectSameAsColdBuild(root)
+  })
+
+  test('a failed build leaves build/ and its files untouched', async () => {
+    const root = await makeSite()
+    await run(root)
+    const before = await inodes(root)
+    const bytes = await readFile(path.join(root, 'build/docs/a.html'), 'utf8')
+    // Fails while rendering, after some files were linked into the staging folder.
+    await put(root, 'content/docs/a.md', '# Boom\n\nAlpha text, edited.\n')
+    await expect(run(root)).rejects.toThrow(/boom/)
+    expect(await inodes(root)).toEqual(before)
+    expect(await readFile(path.join(root, 'build/docs/a.html'), 'utf8')).toBe(bytes)
+    expect((await readdir(root)).filter((f) => f.startsWith('build.'))).toEqual([])
+  })
+})
+
+test("a theme's fingerprint covers the modules its server entry imports", async () => {
+  const root = await makeSite()
+  const entry = path.join(root, 'theme/server.js')
+  const first = await moduleFingerprint(entry)
+  expect(await moduleFingerprint(entry)).toBe(first)
+  await writeFile(path.join(root, 'theme/parts.js'), `export const mark = 'two'\n`)
+  const second = await moduleFingerprint(entry)
+  expect(second).not.toBe(first)
+  await writeFile(path.join(root, 'theme/server.js'), '// edited\n', { flag: 'a' })
+  expect(await moduleFingerprint(entry)).not.toBe(second)
+})
