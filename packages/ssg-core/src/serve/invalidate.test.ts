@@ -38,6 +38,13 @@ describe('classifyPath', () => {
   ])('%s is %s', (file, kind) => {
     expect(classifyPath(file, places)).toBe(kind)
   })
+
+  test("the site's own theme files (overrides, slots, custom CSS) are theme changes", () => {
+    const withFiles = { ...places, themeFiles: [at('theme/overrides.tsx'), at('theme/brand.css')] }
+    expect(classifyPath(at('theme/overrides.tsx'), withFiles)).toBe('theme')
+    expect(classifyPath(at('theme/brand.css'), withFiles)).toBe('theme')
+    expect(classifyPath(at('theme/notes.md'), withFiles)).toBe(null)
+  })
 })
 
 describe('planChanges', () => {

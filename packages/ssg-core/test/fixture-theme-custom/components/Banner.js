@@ -1,0 +1,5 @@
+export function Banner({ title }) {
+  return `<header class="theme-banner">${title}</header>`
+}
+
+export const bannerHeight = 48

@@ -1,0 +1,3 @@
+export function Footer({ copyright }) {
+  return `<footer class="theme-footer">${copyright}</footer>`
+}

@@ -1,0 +1,2 @@
+// Replaced by the core when a site fills slots.
+export const slotComponents = {}
