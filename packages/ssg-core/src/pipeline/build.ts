@@ -11,6 +11,7 @@ import { compilePages } from './compile.js'
 import { discoverPages } from './discover.js'
 import { copyStatic, listStaticFiles, robotsTxt, sitemapXml, writeRedirects } from './extras.js'
 import { lastUpdatedTimes } from './last-updated.js'
+import { buildInputKey, staticFileStats } from './input-key.js'
 import { OutputCache } from './output-cache.js'
 import { createRenderContext, createSiteState, notFoundPage, sidebarFile } from './site.js'
 import { createStagingDir, swapIntoPlace, writeFiles } from './write.js'
@@ -61,48 +62,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const theme = await stage(timings, 'load theme', () => resolveTheme({ config }))
   const messages: BuildMessage[] = []
   const sources = await stage(timings, 'discover', () => discoverPages({ config, messages }))
-  const { pages: compiled, cacheHits } = await stage(timings, 'parse + transform', () =>
-    compilePages({
-      pages: sources,
-      config,
-      cacheDir: pageCacheDir(config, options.cache),
-      ...(options.workers !== undefined ? { workers: options.workers } : {}),
-    }),
-  )
-  const state = await stage(timings, 'routes + link check', async () =>
-    createSiteState({
-      config,
-      compiled,
-      messages,
-      staticFiles: await listStaticFiles(config.root),
-      lastUpdated: await lastUpdatedTimes({
-        root: config.root,
-        files: compiled.map((p) => p.file),
-      }),
-    }),
-  )
-  const report: BuildReport = {
-    config,
-    outDir: path.resolve(config.root, config.outDir),
-    pages: state.pages.length,
-    cacheHits,
-    reusedFiles: 0,
-    messages: state.messages,
-    timings,
-  }
-  if (state.messages.some((m) => m.severity === 'error'))
-    throw Object.assign(new BuildFailedError('The build failed: see the messages above'), {
-      report,
-    })
-
-  const outDir = report.outDir
+  const outDir = path.resolve(config.root, config.outDir)
   const staging = await createStagingDir(outDir)
-  const outputs = await OutputCache.open({
-    cacheDir: outputCacheDir(config, options.cache),
-    outDir,
-    staging,
-  })
   try {
+    const outputs = await OutputCache.open({
+      cacheDir: outputCacheDir(config, options.cache),
+      outDir,
+      staging,
+    })
     const assets = await stage(timings, 'client bundle', () =>
       bundleClient({
         clientEntry: theme.clientEntry,
@@ -111,6 +78,69 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         baseUrl: config.baseUrl,
       }),
     )
+    const inputs = await stage(timings, 'inputs', async () => {
+      const staticFiles = await listStaticFiles(config.root)
+      const lastUpdated = await lastUpdatedTimes({
+        root: config.root,
+        files: sources.map((p) => p.file),
+      })
+      const key = await buildInputKey({
+        config,
+        theme,
+        sources,
+        messages,
+        assets,
+        lastUpdated,
+        staticFiles: await staticFileStats(config.root, staticFiles),
+      })
+      return { staticFiles, lastUpdated, key }
+    })
+    // Nothing the output is made from changed, and the output folder is as the last build left
+    // it: that output stands (a warm rebuild of an unchanged site does no other work).
+    const kept = outputs.unchanged(inputs.key)
+    if (kept) {
+      await rm(staging, { recursive: true, force: true })
+      return {
+        config,
+        outDir,
+        pages: kept.pages,
+        cacheHits: kept.pages,
+        reusedFiles: kept.files,
+        messages: kept.messages,
+        timings,
+      }
+    }
+    const { pages: compiled, cacheHits } = await stage(timings, 'parse + transform', () =>
+      compilePages({
+        pages: sources,
+        config,
+        cacheDir: pageCacheDir(config, options.cache),
+        ...(options.workers !== undefined ? { workers: options.workers } : {}),
+      }),
+    )
+    const state = await stage(timings, 'routes + link check', async () =>
+      createSiteState({
+        config,
+        compiled,
+        messages,
+        staticFiles: inputs.staticFiles,
+        lastUpdated: inputs.lastUpdated,
+      }),
+    )
+    const report: BuildReport = {
+      config,
+      outDir,
+      pages: state.pages.length,
+      cacheHits,
+      reusedFiles: 0,
+      messages: state.messages,
+      timings,
+    }
+    if (state.messages.some((m) => m.severity === 'error'))
+      throw Object.assign(new BuildFailedError('The build failed: see the messages above'), {
+        report,
+      })
+
     const sidebarFiles = state.sidebars.map((sidebar) => ({
       sidebar,
       ...sidebarFile(sidebar, { hashed: true }),
@@ -143,22 +173,23 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
     const pages = [...state.pageData, notFoundPage()]
     const keys = await stage(timings, 'render keys', () =>
-      pageKeys({ context, pages, sidebarOf, serverEntry: theme.serverEntry }),
+      pageKeys({ context, pages, sidebarOf, theme }),
     )
     context.site = { ...context.site, buildId: keys.buildId }
     await stage(timings, 'render + write', async () => {
       await writePages({ context, pages, sidebarOf, keys, outputs })
       await writeRedirects({ outDir: staging, config, redirects: state.redirects })
     })
+    await outputs.recordOthers()
     // The manifest goes first: after a crash during the swap, no file is trusted.
     await outputs.forget()
     await stage(timings, 'swap into place', () => swapIntoPlace(staging, outDir))
+    // Only now: the manifest describes the output folder as it is.
+    await outputs.save({ inputKey: inputs.key, pages: report.pages, messages: report.messages })
+    report.reusedFiles = outputs.reused
+    return report
   } catch (error) {
     await rm(staging, { recursive: true, force: true })
     throw error
   }
-  // Only now: the manifest describes the output folder as it is.
-  await outputs.save()
-  report.reusedFiles = outputs.reused
-  return report
 }

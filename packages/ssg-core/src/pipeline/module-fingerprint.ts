@@ -48,3 +48,42 @@ function packagePath(from: string, specifier: string): string {
     return 'unresolved'
   }
 }
+
+const themes = new Map<string, Promise<string>>()
+/**
+ * The theme's server modules as this process loaded them: Node imports a module once per process,
+ * so a build run again in the same process renders with the modules of the first import, and its
+ * keys must say so (taken at the first build, right after that import).
+ */
+export function themeFingerprint(theme: {
+  serverEntry: string
+  themeServerEntry: string
+}): Promise<string> {
+  const { serverEntry, themeServerEntry } = theme
+  const id = serverEntry + '\0' + themeServerEntry
+  let fingerprint = themes.get(id)
+  if (!fingerprint) {
+    // A customised theme runs from a bundle of the theme and the site's overrides; the bundle
+    // may leave the theme's own modules as imports, so both count.
+    fingerprint = Promise.all([
+      moduleFingerprint(serverEntry),
+      serverEntry === themeServerEntry ? '' : moduleFingerprint(themeServerEntry),
+    ]).then((parts) => hash(...parts))
+    themes.set(id, fingerprint)
+  }
+  return fingerprint
+}
+
+let indexer: Promise<string> | undefined
+/** The search indexer's modules: a new indexer may write other files from the same pages. */
+export function indexerFingerprint(): Promise<string> {
+  indexer ??= (async () => {
+    try {
+      return await moduleFingerprint(createRequire(import.meta.url).resolve('@ssg/search-indexer'))
+    } catch {
+      // Unknown indexer: a value of this process alone, so that no search file is reused.
+      return `unknown-${process.pid}-${Date.now()}`
+    }
+  })()
+  return indexer
+}

@@ -106,14 +106,29 @@ async function expectSameAsColdBuild(root: string) {
 const pageFiles = (route: string) => [`docs/${route}.html`, `_ssg/data/docs/${route}.json`]
 
 describe('warm rebuilds reuse the previous build', () => {
-  test('an unchanged site: every file is linked, nothing is rendered', async () => {
+  test('an unchanged site: the output stands, nothing is written', async () => {
     const root = await makeSite()
     const first = await run(root)
     expect(first.reusedFiles).toBe(0)
     const before = await inodes(root)
     const second = await run(root)
+    expect(await inodes(root)).toEqual(before)
+    expect(second.reusedFiles).toBe(before.size)
+    expect(second.pages).toBe(first.pages)
+    expect(second.messages).toEqual(first.messages)
+    expect(second.timings.map((t) => t.name)).not.toContain('render + write')
+    await expectSameAsColdBuild(root)
+  })
+
+  test('unchanged pages are linked, not rendered, when the output folder was touched', async () => {
+    const root = await makeSite()
+    await run(root)
+    const before = await inodes(root)
+    await writeFile(path.join(root, 'build/extra.txt'), 'not from the build')
+    const second = await run(root)
     const after = await inodes(root)
-    // Every page and search file is reused; the client bundle, sidebars, sitemap are rewritten.
+    expect(after.has('extra.txt')).toBe(false)
+    // Every page and search file is linked; the client bundle, sidebars, sitemap are written.
     expect(changed(before, after).filter((f) => /\.html$|_ssg\/data|search-/.test(f))).toEqual([])
     expect(second.reusedFiles).toBe(10) // 4 documents (with 404), 4 data files, 2 search files
     await expectSameAsColdBuild(root)

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module'
 import { buildSearchIndex } from '@ssg/search-indexer'
 import { CONTRACT_VERSION, type PageData, type Sidebar } from '../theme/contract.js'
 import { hash } from '../util/hash.js'
 import { jsonForScript } from '../util/html.js'
 import { CORE_VERSION } from '../version.js'
-import { moduleFingerprint } from './module-fingerprint.js'
+import { indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
 import type { OutputCache } from './output-cache.js'
 import { dataFileOf } from './output-paths.js'
 import {
@@ -40,7 +39,8 @@ export async function pageKeys(options: {
   context: RenderContext
   pages: PageData[]
   sidebarOf: (page: PageData) => Sidebar | null
-  serverEntry: string
+  /** The theme's server modules (the theme's own, and the site's bundle of it if customised). */
+  theme: { serverEntry: string; themeServerEntry: string }
 }): Promise<PageKeys> {
   const { context } = options
   const sidebarKeys = new Map<Sidebar, string>()
@@ -53,7 +53,7 @@ export async function pageKeys(options: {
   const base = hash(
     CORE_VERSION,
     String(CONTRACT_VERSION),
-    await themeFingerprint(options.serverEntry),
+    await themeFingerprint(options.theme),
     context.config.fingerprint,
     JSON.stringify({ ...context.site, buildId: '' }),
     JSON.stringify(context.assets),
@@ -161,30 +161,4 @@ function parseNote(note: string | undefined): SearchNames | null {
   } catch {
     return null
   }
-}
-
-const themes = new Map<string, Promise<string>>()
-/**
- * The theme's server modules as this process loaded them: Node imports a module once per process,
- * so a build run again in the same process renders with the modules of the first import, and its
- * keys must say so (taken at the first build, right after that import).
- */
-function themeFingerprint(serverEntry: string): Promise<string> {
-  let fingerprint = themes.get(serverEntry)
-  if (!fingerprint) themes.set(serverEntry, (fingerprint = moduleFingerprint(serverEntry)))
-  return fingerprint
-}
-
-let indexer: Promise<string> | undefined
-/** The search indexer's modules: a new indexer may write other files from the same pages. */
-function indexerFingerprint(): Promise<string> {
-  indexer ??= (async () => {
-    try {
-      return await moduleFingerprint(createRequire(import.meta.url).resolve('@ssg/search-indexer'))
-    } catch {
-      // Unknown indexer: a value of this process alone, so that no search file is reused.
-      return `unknown-${process.pid}-${Date.now()}`
-    }
-  })()
-  return indexer
 }

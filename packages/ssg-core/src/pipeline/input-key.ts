@@ -1,0 +1,58 @@
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { ResolvedConfig } from '../config/load-config.js'
+import { PLUGIN_FINGERPRINT } from '../markdown/processor.js'
+import type { BuildMessage } from '../report/messages.js'
+import { CONTRACT_VERSION } from '../theme/contract.js'
+import { hash } from '../util/hash.js'
+import { CORE_VERSION } from '../version.js'
+import type { SourcePage } from './discover.js'
+import { indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
+import type { DocumentAssets } from './render.js'
+
+/**
+ * Hash of everything `ssg build` makes the output from: the config, this core and its Markdown
+ * plugins, the theme's server modules and client bundle, the search indexer, every page's bytes,
+ * the discovery messages, the pages' last-updated times and the files under `static/`. Equal keys,
+ * equal output (the clock only names new search files).
+ */
+export async function buildInputKey(options: {
+  config: ResolvedConfig
+  /** The theme's server modules (the theme's own, and the site's bundle of it if customised). */
+  theme: { serverEntry: string; themeServerEntry: string }
+  sources: SourcePage[]
+  messages: BuildMessage[]
+  assets: DocumentAssets
+  lastUpdated: Map<string, string>
+  /** Site path -> size and mtime of each static file. */
+  staticFiles: string[]
+}): Promise<string> {
+  return hash(
+    CORE_VERSION,
+    String(CONTRACT_VERSION),
+    PLUGIN_FINGERPRINT,
+    options.config.fingerprint,
+    options.config.root,
+    await themeFingerprint(options.theme),
+    await indexerFingerprint(),
+    JSON.stringify(options.assets),
+    JSON.stringify(options.messages),
+    JSON.stringify([...options.lastUpdated].sort()),
+    JSON.stringify(options.staticFiles),
+    ...options.sources.map((page) => page.file + '\0' + page.hash),
+  )
+}
+
+/** `<site path> <size> <mtime>` of each file under `static/` (copied, not read, by the build). */
+export async function staticFileStats(root: string, files: Set<string>): Promise<string[]> {
+  return Promise.all(
+    [...files].sort().map(async (file) => {
+      try {
+        const s = await stat(path.join(root, 'static', file))
+        return `${file} ${s.size} ${s.mtimeMs}`
+      } catch {
+        return `${file} missing`
+      }
+    }),
+  )
+}
