@@ -5,22 +5,46 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { blockThirdParty, collectConsole, launchBrowser, repoRoot, serveStatic, type ServedSite } from '../../src/harness.js'
+import {
+  blockThirdParty,
+  collectConsole,
+  launchBrowser,
+  repoRoot,
+  serveStatic,
+  type ServedSite,
+} from '../../src/harness.js'
 
 const run = promisify(execFile)
 export const siteDir = fileURLToPath(new URL('./site/', import.meta.url))
+/** The second brand: own logo, colours and fonts, a wrapped Footer and a `doc.after` slot. */
+export const brandSiteDir = fileURLToPath(new URL('./brand-site/', import.meta.url))
 
 /** Builds the test site (optionally for another base URL, into another folder). */
-export async function buildThemeSite(options: { baseUrl?: string; outDir?: string } = {}): Promise<string> {
+export async function buildThemeSite(
+  options: { baseUrl?: string; outDir?: string; dir?: string } = {},
+): Promise<string> {
   const outDir = options.outDir ?? 'build'
-  const env = { ...process.env, THEME_TEST_OUT_DIR: outDir, ...(options.baseUrl ? { THEME_TEST_BASE_URL: options.baseUrl } : {}) }
+  const dir = options.dir ?? siteDir
+  const env = {
+    ...process.env,
+    THEME_TEST_OUT_DIR: outDir,
+    BRAND_TEST_OUT_DIR: outDir,
+    ...(options.baseUrl ? { THEME_TEST_BASE_URL: options.baseUrl } : {}),
+  }
   try {
-    await run(process.execPath, [path.join(repoRoot, 'packages/ssg-core/bin/ssg.js'), 'build', siteDir], { cwd: siteDir, env })
+    await run(
+      process.execPath,
+      [path.join(repoRoot, 'packages/ssg-core/bin/ssg.js'), 'build', dir],
+      { cwd: dir, env },
+    )
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string }
-    throw new Error(`Cannot build the theme test site:\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: error })
+    throw new Error(
+      `Cannot build the theme test site ${dir}:\n${e.stdout ?? ''}${e.stderr ?? ''}`,
+      { cause: error },
+    )
   }
-  return path.join(siteDir, outDir)
+  return path.join(dir, outDir)
 }
 
 export interface ThemeSite {
@@ -59,8 +83,10 @@ export async function waitForRouter(page: Page): Promise<void> {
   await page.waitForFunction(() => Boolean((history.state as { ssgKey?: string } | null)?.ssgKey))
 }
 
-export async function startThemeSite(): Promise<ThemeSite> {
-  const dir = await buildThemeSite()
+export async function startThemeSite(
+  options: { dir?: string; outDir?: string } = {},
+): Promise<ThemeSite> {
+  const dir = await buildThemeSite(options)
   const served: ServedSite = await serveStatic(dir)
   const browser = await launchBrowser()
   return {
@@ -68,7 +94,10 @@ export async function startThemeSite(): Promise<ThemeSite> {
     browser,
     async open(pathname, options = {}) {
       const { theme, init, noWait, before, ...contextOptions } = options
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions })
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        ...contextOptions,
+      })
       if (theme) await context.addInitScript((t) => localStorage.setItem('theme', t), theme)
       if (init) await context.addInitScript(init)
       const page = await context.newPage()
