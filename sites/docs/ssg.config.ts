@@ -4,6 +4,9 @@ export default defineConfig({
   title: 'Veilbox Docs',
   tagline: 'Tokenize, protect and use sensitive data',
   url: 'https://docs.veilbox.example',
+  // The product's version, shown in the footer; not the npm version of this package (which a
+  // theme release bumps).
+  version: '1.41.0',
   baseUrl: '/',
   favicon: '/img/favicon.svg',
   logo: { src: '/img/logo-light.svg', srcDark: '/img/logo-dark.svg', alt: 'Veilbox', href: '/' },
