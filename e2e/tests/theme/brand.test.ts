@@ -14,7 +14,7 @@ beforeAll(async () => {
   // Own output folders: other test files build the default site into build/ meanwhile.
   ;[brand, plain] = await Promise.all([
     startThemeSite({ dir: brandSiteDir, outDir: 'build' }),
-    startThemeSite({ outDir: 'build-brand-compare' }),
+    startThemeSite({ outDir: '.tmp/build-brand-compare' }),
   ])
 })
 afterAll(async () => {
