@@ -38,6 +38,8 @@ export interface BuildReport {
   cacheHits: number
   /** Output files linked from the previous build (unchanged) rather than made again. */
   reusedFiles: number
+  /** Pages rendered by the theme (the others' documents came from the previous build). */
+  renderedPages: number
   messages: BuildMessage[]
   timings: StageTiming[]
 }
@@ -106,6 +108,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         pages: kept.pages,
         cacheHits: kept.pages,
         reusedFiles: kept.files,
+        renderedPages: 0,
         messages: kept.messages,
         timings,
       }
@@ -133,6 +136,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       pages: state.pages.length,
       cacheHits,
       reusedFiles: 0,
+      renderedPages: 0,
       messages: state.messages,
       timings,
     }
@@ -177,7 +181,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     )
     context.site = { ...context.site, buildId: keys.buildId }
     await stage(timings, 'render + write', async () => {
-      await writePages({ context, pages, sidebarOf, keys, outputs })
+      const written = await writePages({ context, pages, sidebarOf, keys, outputs })
+      report.renderedPages = written.rendered
       await writeRedirects({ outDir: staging, config, redirects: state.redirects })
     })
     await outputs.recordOthers()

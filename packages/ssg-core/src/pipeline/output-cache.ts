@@ -15,6 +15,7 @@ import {
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
+import { refillSlots } from './slots.js'
 
 /** What the manifest records of one output file of the last successful build. */
 export interface OutputRecord {
@@ -23,6 +24,8 @@ export interface OutputRecord {
   /** The file as it was written: a file changed since (by hand, by a deploy script) is not reused. */
   size: number
   mtimeMs: number
+  /** Where the build's per-build values are in the file (see `slots.ts`), if anywhere. */
+  slots?: number[]
 }
 
 /** `<root>/.ssg-cache/outputs.json`: the output files of the last successful build and their keys. */
@@ -57,6 +60,8 @@ export class OutputCache {
   /** Files linked from the previous build, and made anew, in this build. */
   reused = 0
   written = 0
+  /** Files made from their previous version with new per-build values (see `refill`). */
+  refilled = 0
 
   private constructor(
     private readonly previous: OutputManifest | null,
@@ -128,6 +133,40 @@ export class OutputCache {
     return true
   }
 
+  /**
+   * Makes `file` from its previous version when that was made from `key` and only the per-build
+   * values in its slots differ (see `refillSlots`): false when it must be made.
+   */
+  async refill(
+    file: string,
+    key: string,
+    values: { previous: string[]; next: string[] },
+  ): Promise<boolean> {
+    const record = this.previous?.files[file]
+    if (!record?.slots || record.key !== key) return false
+    const from = path.join(this.outDir, file)
+    let text
+    try {
+      const before = await stat(from)
+      if (before.size !== record.size || before.mtimeMs !== record.mtimeMs) return false
+      text = await readFile(from, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+      throw error
+    }
+    const filled = refillSlots({
+      text,
+      positions: record.slots,
+      previous: values.previous,
+      values: values.next,
+    })
+    if (!filled) return false
+    await this.write([{ path: file, content: filled.text, key, slots: filled.positions }])
+    this.written--
+    this.refilled++
+    return true
+  }
+
   /** Like `reuse` for several files: all of them, or none (those linked are removed again). */
   async reuseAll(entries: Array<{ file: string; key: string }>): Promise<boolean> {
     const done: string[] = []
@@ -147,7 +186,7 @@ export class OutputCache {
 
   /** Writes new files into the staging folder and records their keys, with bounded concurrency. */
   async write(
-    files: Array<{ path: string; content: string | Uint8Array; key: string }>,
+    files: Array<{ path: string; content: string | Uint8Array; key: string; slots?: number[] }>,
     concurrency = 64,
   ): Promise<void> {
     let next = 0
@@ -158,7 +197,12 @@ export class OutputCache {
           const to = path.join(this.staging, file.path)
           await this.folder(path.dirname(to))
           const { size, mtimeMs } = await createFile(to, file.content)
-          this.files[file.path] = { key: file.key, size, mtimeMs }
+          this.files[file.path] = {
+            key: file.key,
+            size,
+            mtimeMs,
+            ...(file.slots?.length ? { slots: file.slots } : {}),
+          }
           this.written++
         }
       }),

@@ -110,9 +110,11 @@ describe('warm rebuilds reuse the previous build', () => {
     const root = await makeSite()
     const first = await run(root)
     expect(first.reusedFiles).toBe(0)
+    expect(first.renderedPages).toBe(4)
     const before = await inodes(root)
     const second = await run(root)
     expect(await inodes(root)).toEqual(before)
+    expect(second.renderedPages).toBe(0)
     expect(second.reusedFiles).toBe(before.size)
     expect(second.pages).toBe(first.pages)
     expect(second.messages).toEqual(first.messages)
@@ -131,18 +133,25 @@ describe('warm rebuilds reuse the previous build', () => {
     // Every page and search file is linked; the client bundle, sidebars, sitemap are written.
     expect(changed(before, after).filter((f) => /\.html$|_ssg\/data|search-/.test(f))).toEqual([])
     expect(second.reusedFiles).toBe(10) // 4 documents (with 404), 4 data files, 2 search files
+    expect(second.renderedPages).toBe(0)
     await expectSameAsColdBuild(root)
   })
 
-  test('a changed page: its files are made again, the other data files are linked', async () => {
+  test('a changed page is rendered again, alone; the other data files are linked', async () => {
     const root = await makeSite()
     await run(root)
     const before = await inodes(root)
+    const html = await readFile(path.join(root, 'build/docs/b.html'), 'utf8')
     await put(root, 'content/docs/a.md', '# Page A\n\nAlpha text, edited.\n')
-    await run(root)
+    const report = await run(root)
+    expect(report.renderedPages).toBe(1)
     const fresh = changed(before, await inodes(root))
     expect(fresh).toEqual(expect.arrayContaining(pageFiles('a')))
     expect(fresh).not.toContain('_ssg/data/docs/b.json')
+    // The other documents carry the new build id and search file names, without a new render.
+    const buildId = (text: string) => /"buildId":"(\w+)"/.exec(text)?.[1]
+    const after = await readFile(path.join(root, 'build/docs/b.html'), 'utf8')
+    expect(buildId(after)).not.toBe(buildId(html))
     expect(await readFile(path.join(root, 'build/docs/a.html'), 'utf8')).toContain('edited')
     await expectSameAsColdBuild(root)
   })
@@ -151,7 +160,8 @@ describe('warm rebuilds reuse the previous build', () => {
     const root = await makeSite()
     await run(root)
     await put(root, 'content/docs/b.md', '---\nsidebar_label: Bee\n---\n# Page B\n\nBeta text.\n')
-    await run(root)
+    // The docs show the sidebar; every page's site data has the sidebar file's (hashed) URL.
+    expect((await run(root)).renderedPages).toBe(4)
     expect(await readFile(path.join(root, 'build/docs/a.html'), 'utf8')).toContain('>Bee<')
     await expectSameAsColdBuild(root)
   })
@@ -167,7 +177,7 @@ describe('warm rebuilds reuse the previous build', () => {
       const before = await inodes(root)
       const html = await readFile(path.join(root, 'build/docs/b.html'), 'utf8')
       await edit()
-      await run(root)
+      expect((await run(root)).renderedPages, name).toBe(4)
       const fresh = changed(before, await inodes(root))
       expect(fresh, name).toEqual(
         expect.arrayContaining(['docs/a.html', 'docs/b.html', '404.html']),

@@ -6,6 +6,7 @@ import { CORE_VERSION } from '../version.js'
 import { indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
 import type { OutputCache } from './output-cache.js'
 import { dataFileOf } from './output-paths.js'
+import { createSlots, fillSlots } from './slots.js'
 import {
   pageHtmlFile,
   renderPageHtml,
@@ -19,7 +20,10 @@ const RENDER_BATCH = 200
 
 /** What a page's two files are made from, as hashes (see `pageKeys`). */
 export interface PageKeys {
-  /** Key of each page's HTML document, in the order of `pages`. */
+  /**
+   * Key of each page's HTML document, in the order of `pages`, without the per-build values
+   * (`slotValues`): a document with the same key differs at most in those.
+   */
   html: string[]
   /** Key of each page's data file (its JSON), same order. */
   data: string[]
@@ -55,22 +59,41 @@ export async function pageKeys(options: {
     String(CONTRACT_VERSION),
     await themeFingerprint(options.theme),
     context.config.fingerprint,
-    JSON.stringify({ ...context.site, buildId: '' }),
+    // The slots' values are not part of a page's key; whether each is empty is.
+    JSON.stringify(
+      withSlotValues(
+        context,
+        slotValues(context).map((v) => (v ? 'slot' : '')),
+      ),
+    ),
     JSON.stringify(context.assets),
     JSON.stringify(context.headTags),
   )
   const data = options.pages.map((page) => hash(jsonForScript(page)))
-  const pageKeys = options.pages.map((page, i) =>
+  const html = options.pages.map((page, i) =>
     hash(base, data[i]!, sidebarKey(options.sidebarOf(page))),
   )
-  const buildId = hash(base, ...pageKeys)
-  return { html: pageKeys.map((key) => hash(key, buildId)), data, buildId }
+  const buildId = hash(base, ...slotValues(context).slice(1), ...html)
+  return { html, data, buildId }
+}
+
+/** The per-build values every page carries: the build id, the search files' URLs. */
+export function slotValues(context: RenderContext): string[] {
+  const { site } = context
+  return [site.buildId, site.search.docUrl, site.search.indexUrl]
+}
+
+/** `context.site` with other per-build values (same order as `slotValues`). */
+function withSlotValues(context: RenderContext, values: string[]) {
+  const [buildId, docUrl, indexUrl] = values as [string, string, string]
+  return { ...context.site, buildId, search: { ...context.site.search, docUrl, indexUrl } }
 }
 
 /**
  * Renders and writes each page's document and data file, in batches (holding every page's HTML
- * at once ran a 10,000-page site out of memory); a file whose key is unchanged is linked from the
- * previous build instead.
+ * at once ran a 10,000-page site out of memory). A file whose key is unchanged is linked from the
+ * previous build instead; a document whose key is unchanged but whose per-build values changed
+ * (a change elsewhere in the site) is its previous version with the new values.
  */
 export async function writePages(options: {
   context: RenderContext
@@ -78,31 +101,52 @@ export async function writePages(options: {
   sidebarOf: (page: PageData) => Sidebar | null
   keys: PageKeys
   outputs: OutputCache
-}): Promise<void> {
+}): Promise<{ rendered: number }> {
   const { context, pages, keys, outputs } = options
+  let rendered = 0
+  const values = slotValues(context)
+  const previous = parseJson<string[]>(outputs.previousNote('slot values'))
+  const sameValues = JSON.stringify(previous) === JSON.stringify(values)
+  outputs.note('slot values', JSON.stringify(values))
+  // Empty values stay as they are: a theme may test them (search off).
+  const slots = createSlots(values.length)
+  const templateContext: RenderContext = {
+    ...context,
+    site: withSlotValues(
+      context,
+      values.map((v, i) => (v ? slots.tokens[i]! : '')),
+    ),
+  }
+  const render = (page: PageData): { content: string; slots?: number[] } => {
+    rendered++
+    const template = renderPageHtml(templateContext, page, options.sidebarOf(page))
+    const filled = fillSlots(template, slots, values)
+    return filled
+      ? { content: filled.text, slots: filled.positions }
+      : { content: renderPageHtml(context, page, options.sidebarOf(page)) }
+  }
   for (let start = 0; start < pages.length; start += RENDER_BATCH) {
-    const files: Array<{ path: string; content: string; key: string }> = []
+    const files: Array<{ path: string; content: string; key: string; slots?: number[] }> = []
     const batch = pages.slice(start, start + RENDER_BATCH)
     await Promise.all(
       batch.map(async (page, j) => {
         const i = start + j
         const htmlFile = pageHtmlFile(page)
         const dataFile = dataFileOf(page.path)
+        const htmlKey = keys.html[i]!
         const [html, data] = await Promise.all([
-          outputs.reuse(htmlFile, keys.html[i]!),
+          sameValues
+            ? outputs.reuse(htmlFile, htmlKey)
+            : previous && outputs.refill(htmlFile, htmlKey, { previous, next: values }),
           outputs.reuse(dataFile, keys.data[i]!),
         ])
-        if (!html)
-          files.push({
-            path: htmlFile,
-            content: renderPageHtml(context, page, options.sidebarOf(page)),
-            key: keys.html[i]!,
-          })
+        if (!html) files.push({ path: htmlFile, key: htmlKey, ...render(page) })
         if (!data) files.push({ path: dataFile, content: jsonForScript(page), key: keys.data[i]! })
       }),
     )
     await outputs.write(files)
   }
+  return { rendered }
 }
 
 /**
@@ -120,7 +164,7 @@ export async function writeSearchFiles(options: {
   if (!state.config.search.enabled) return { docUrl: '', indexUrl: '' }
   const pages = searchPages(state)
   const key = hash(await indexerFingerprint(), JSON.stringify(pages))
-  const previous = parseNote(outputs.previousNote('search'))
+  const previous = parseJson<SearchNames>(outputs.previousNote('search'))
   let names: SearchNames
   if (
     previous?.key === key &&
@@ -154,10 +198,10 @@ interface SearchNames {
   parts: string[]
 }
 
-function parseNote(note: string | undefined): SearchNames | null {
+function parseJson<T>(note: string | undefined): T | null {
   if (!note) return null
   try {
-    return JSON.parse(note) as SearchNames
+    return JSON.parse(note) as T
   } catch {
     return null
   }

@@ -1,0 +1,48 @@
+import { expect, test } from 'vitest'
+import { createSlots, fillSlots, refillSlots } from './slots.js'
+
+test('a template filled, then refilled with other values', () => {
+  const slots = createSlots(2)
+  const [a, b] = slots.tokens as [string, string]
+  const template = `<p>${a}</p><script>{"x":"${b}","y":"${a}"}</script>`
+  const first = fillSlots(template, slots, ['id-1', '/search-doc-1.json'])!
+  expect(first.text).toBe('<p>id-1</p><script>{"x":"/search-doc-1.json","y":"id-1"}</script>')
+  const second = refillSlots({
+    text: first.text,
+    positions: first.positions,
+    previous: ['id-1', '/search-doc-1.json'],
+    values: ['build-22', '/search-doc-22.json'],
+  })!
+  expect(second.text).toBe(
+    '<p>build-22</p><script>{"x":"/search-doc-22.json","y":"build-22"}</script>',
+  )
+  // The new positions fit the new text: a third build refills it again.
+  expect(
+    refillSlots({
+      text: second.text,
+      positions: second.positions,
+      previous: ['build-22', '/search-doc-22.json'],
+      values: ['3', '/s3.json'],
+    })!.text,
+  ).toBe('<p>3</p><script>{"x":"/s3.json","y":"3"}</script>')
+})
+
+test('a theme that cuts a value: no template (the page is rendered with the values)', () => {
+  const slots = createSlots(1)
+  const token = slots.tokens[0]!
+  for (const piece of [token.slice(0, 7), token.slice(0, 20), token.slice(-11), token.slice(9, 17)])
+    expect(fillSlots(`<p>${piece}</p>`, slots, ['id']), piece).toBeNull()
+  expect(fillSlots(`<p>${token}</p>`, slots, ['id'])).toEqual({
+    text: '<p>id</p>',
+    positions: [3, 0],
+  })
+})
+
+test('a document that does not hold the previous values where recorded is not refilled', () => {
+  expect(
+    refillSlots({ text: '<p>id-2</p>', positions: [3, 0], previous: ['id-1'], values: ['id-3'] }),
+  ).toBeNull()
+  expect(
+    refillSlots({ text: '<p>id-1</p>', positions: [30, 0], previous: ['id-1'], values: ['x'] }),
+  ).toBeNull()
+})
