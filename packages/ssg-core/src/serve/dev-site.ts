@@ -514,6 +514,11 @@ export class DevSite {
       if (!files) return null
       return relative === files.docFile ? files.docJson : files.indexJson
     }
+    // A large site's index is split into parts, named after the two main files.
+    if (/^search-(doc|index)-.+-\d+\.json$/.test(relative)) {
+      const files = (this.search ??= searchIndexFiles(this.state, () => this.now))
+      return files?.parts.find((part) => part.file === relative)?.json ?? null
+    }
     return null
   }
 

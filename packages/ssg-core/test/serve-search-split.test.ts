@@ -1,0 +1,50 @@
+// A site large enough for a split search index: `ssg serve` serves every part the main files name.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { makeSite } from './helpers.js'
+import { get, startQuietServer } from './serve-helpers.js'
+
+let server: Awaited<ReturnType<typeof startQuietServer>>
+
+beforeAll(async () => {
+  // ~4 MB of prose over 400,000 distinct words: over the indexer's split threshold (1.5 MB of JSON).
+  let seed = 7
+  const word = () => {
+    seed = (seed * 48271) % 2147483647
+    return 'w' + (seed % 400000).toString(36)
+  }
+  const files: Record<string, string> = {}
+  for (let p = 0; p < 200; p++) {
+    const sections = Array.from(
+      { length: 10 },
+      (_, s) => `## Part ${p}-${s}\n\n${Array.from({ length: 400 }, word).join(' ')}\n`,
+    )
+    files[`content/docs/page-${p}.md`] = `# Page ${p}\n\n${sections.join('\n')}`
+  }
+  const root = await makeSite({ files })
+  server = await startQuietServer(root)
+}, 120_000)
+afterAll(() => server?.close())
+
+test('the split search index: the main files and each part they name are served', async () => {
+  const html = (await get(server.url, '/docs/page-0')).body
+  const search = JSON.parse(
+    /<script id="__SSG_DATA__" type="application\/json">(.*?)<\/script>/.exec(html)![1]!,
+  ).site.search as { docUrl: string; indexUrl: string }
+  const doc = JSON.parse((await get(server.url, search.docUrl)).body) as {
+    parts?: { files: string[] }
+  }
+  const index = JSON.parse((await get(server.url, search.indexUrl)).body) as {
+    parts?: { files?: string[] } & Record<string, unknown>
+  }
+  expect(doc.parts?.files.length).toBeGreaterThan(1)
+  const names = [
+    ...doc.parts!.files,
+    ...(JSON.stringify(index.parts).match(/search-index-[^"]+\.json/g) ?? []),
+  ]
+  expect(names.some((n) => n.startsWith('search-index-'))).toBe(true)
+  for (const name of names) {
+    const part = await get(server.url, '/' + name)
+    expect(part.status, name).toBe(200)
+    expect(() => JSON.parse(part.body)).not.toThrow()
+  }
+}, 60_000)
