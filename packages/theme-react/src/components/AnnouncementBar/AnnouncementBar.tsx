@@ -7,7 +7,9 @@ import { Icon } from '../Icons/Icons'
 
 /** Props of {@link AnnouncementBar}. */
 export interface AnnouncementBarProps {
+  /** The config's `announcementBar`. */
   bar: NonNullable<SiteData['announcementBar']>
+  /** The site's base URL, prefixed to a site path in the bar's `[label](href)` link. */
   baseUrl: string
 }
 

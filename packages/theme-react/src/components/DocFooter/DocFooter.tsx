@@ -2,7 +2,9 @@ import { formatDate } from '../../lib/url'
 
 /** Props of {@link DocFooter}. */
 export interface DocFooterProps {
+  /** ISO date of the page's last change (`page.lastUpdated`), shown in UTC; null for none. */
   lastUpdated: string | null
+  /** Target of "Edit this page" (`page.editUrl`, from `docs.editUrl`); null for none. */
   editUrl: string | null
 }
 
