@@ -28,6 +28,21 @@ export function cleanSvg(svg: string, prefix: string, label: string): string {
     .replace(/<svg /, `<svg role="img" aria-label="${label.replace(/"/g, '&quot;')}" `)
 }
 
+/** Widest a diagram is shown at its natural size: the theme's content column. */
+const COLUMN_WIDTH = 800
+/** Smallest scale a wide diagram is shown at; below it, its labels get too small to read. */
+const MIN_SCALE = 0.75
+
+/**
+ * For a diagram wider than the content column: the least width (px) that keeps its text at
+ * `MIN_SCALE` or more; the figure scrolls sideways below it. Null for diagrams that fit.
+ */
+export function wideDiagramMinWidth(svg: string): number | null {
+  const width = Number(/<svg [^>]*?\bwidth="([\d.]+)"/.exec(svg)?.[1])
+  if (!(width > COLUMN_WIDTH)) return null
+  return Math.max(COLUMN_WIDTH, Math.round(width * MIN_SCALE))
+}
+
 /**
  * Rendered diagrams by source (a few hundred kept): laying a diagram out costs tens of
  * milliseconds, and `ssg serve` compiles a page again on each save, mostly with its diagrams
@@ -75,11 +90,19 @@ export function rehypeMermaid() {
       const label = `Diagram (${kind})`
       let replacement: Element
       if (svg) {
+        let html = cleanSvg(svg, `m${count++}`, label)
+        const minWidth = wideDiagramMinWidth(html)
+        if (minWidth)
+          html = html.replace(/<svg ([^>]*?)style="/, `<svg $1style="min-width:${minWidth}px;`)
         replacement = {
           type: 'element',
           tagName: 'figure',
-          properties: { className: ['ssg-mermaid'] },
-          children: [{ type: 'raw', value: cleanSvg(svg, `m${count++}`, label) } as never],
+          // A wide diagram scrolls sideways instead of shrinking its text: keyboard users
+          // reach the scrolling box with Tab.
+          properties: minWidth
+            ? { className: ['ssg-mermaid', 'ssg-mermaid--wide'], tabIndex: 0, ariaLabel: label }
+            : { className: ['ssg-mermaid'] },
+          children: [{ type: 'raw', value: html } as never],
         }
       } else {
         file.data.needsMermaid = true
