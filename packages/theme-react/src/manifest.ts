@@ -31,7 +31,10 @@ export const manifest = {
     stability: 'stable',
     description: 'Left navigation; receives the page sidebar and the active path.',
   },
-  Toc: { stability: 'stable', description: 'Table of contents (h2-h3) with scroll-spy.' },
+  Toc: {
+    stability: 'stable',
+    description: 'Table of contents (h2-h3); highlights `activeId` (DocPage tracks it).',
+  },
   Breadcrumbs: { stability: 'stable', description: 'Path from the docs home to the page.' },
   Pagination: { stability: 'stable', description: 'Previous / next links under a doc.' },
   DocFooter: { stability: 'stable', description: 'Edit link and last-updated date under a doc.' },
@@ -44,15 +47,15 @@ export const manifest = {
   },
   MobileMenu: {
     stability: 'internal',
-    description: 'Hamburger panel below 996 px. Markup may change in minor releases.',
+    description: 'Hamburger panel below 996 px. Markup may change in any release.',
   },
   SearchBox: {
     stability: 'internal',
-    description: 'Search input and results. Markup may change in minor releases.',
+    description: 'Search input and results. Markup may change in any release.',
   },
   ErrorBoundary: {
     stability: 'stable',
-    description: 'Catches render errors: "This page crashed." with the cause chain.',
+    description: 'Catches render errors and shows its fallback (the page shows CrashReport).',
   },
   LoadError: {
     stability: 'stable',
