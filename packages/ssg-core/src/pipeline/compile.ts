@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/load-config.js'
@@ -38,18 +38,17 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   const todo: SourcePage[] = []
   if (options.cacheDir) {
     await mkdir(options.cacheDir, { recursive: true })
-    await Promise.all(
-      options.pages.map(async (page) => {
-        try {
-          results.set(
-            page.file,
-            JSON.parse(await readFile(path.join(options.cacheDir!, keyOf(page) + '.json'), 'utf8')),
-          )
-        } catch {
-          todo.push(page)
-        }
-      }),
-    )
+    // Synchronous: 10,000 small files read in a fraction of the time the thread pool takes.
+    for (const page of options.pages) {
+      try {
+        results.set(
+          page.file,
+          JSON.parse(readFileSync(path.join(options.cacheDir, keyOf(page) + '.json'), 'utf8')),
+        )
+      } catch {
+        todo.push(page)
+      }
+    }
   } else todo.push(...options.pages)
   const cacheHits = options.pages.length - todo.length
   const workers = options.workers ?? (todo.length >= 60 ? Math.min(availableParallelism(), 8) : 0)

@@ -7,7 +7,7 @@ import { CONTRACT_VERSION } from '../theme/contract.js'
 import { hash } from '../util/hash.js'
 import { CORE_VERSION } from '../version.js'
 import type { SourcePage } from './discover.js'
-import { indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
+import { coreFingerprint, indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
 import type { DocumentAssets } from './render.js'
 
 /**
@@ -29,6 +29,7 @@ export async function buildInputKey(options: {
 }): Promise<string> {
   return hash(
     CORE_VERSION,
+    await coreFingerprint(),
     String(CONTRACT_VERSION),
     PLUGIN_FINGERPRINT,
     options.config.fingerprint,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { stat } from 'node:fs/promises'
+import { statSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
@@ -38,16 +38,12 @@ export async function lastUpdatedTimes(options: {
   } catch {
     // Not a git repository, or git is missing: mtimes below.
   }
-  await Promise.all(
-    options.files
-      .filter((file) => !times.has(file))
-      .map(async (file) => {
-        try {
-          times.set(file, (await stat(path.join(options.root, file))).mtime.toISOString())
-        } catch {
-          // The file vanished meanwhile; no date.
-        }
-      }),
-  )
+  // Synchronous: 10,000 stat calls take a fraction of the time they take through the thread pool.
+  for (const file of options.files) {
+    if (times.has(file)) continue
+    const stats = statSync(path.join(options.root, file), { throwIfNoEntry: false })
+    // No stats: the file vanished meanwhile; no date.
+    if (stats) times.set(file, stats.mtime.toISOString())
+  }
   return times
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { hash } from '../util/hash.js'
 
 /** `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')` with a literal. */
@@ -72,6 +73,16 @@ export function themeFingerprint(theme: {
     themes.set(id, fingerprint)
   }
   return fingerprint
+}
+
+let core: Promise<string> | undefined
+/**
+ * This core's own modules (in `dist/`, this chunk and the chunks it imports): a rebuilt core with
+ * the same version number (a development build) may render other HTML.
+ */
+export function coreFingerprint(): Promise<string> {
+  core ??= moduleFingerprint(fileURLToPath(import.meta.url))
+  return core
 }
 
 let indexer: Promise<string> | undefined

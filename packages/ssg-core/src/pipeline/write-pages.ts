@@ -3,7 +3,7 @@ import { CONTRACT_VERSION, type PageData, type Sidebar } from '../theme/contract
 import { hash } from '../util/hash.js'
 import { jsonForScript } from '../util/html.js'
 import { CORE_VERSION } from '../version.js'
-import { indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
+import { coreFingerprint, indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
 import type { OutputCache } from './output-cache.js'
 import { dataFileOf } from './output-paths.js'
 import { createSlots, fillSlots } from './slots.js'
@@ -56,6 +56,7 @@ export async function pageKeys(options: {
   }
   const base = hash(
     CORE_VERSION,
+    await coreFingerprint(),
     String(CONTRACT_VERSION),
     await themeFingerprint(options.theme),
     context.config.fingerprint,

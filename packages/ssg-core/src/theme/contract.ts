@@ -105,7 +105,10 @@ export interface SiteData {
   }
   /** Sidebar id -> URL of its JSON file (content-hashed). */
   sidebars: Record<string, string>
-  /** Build id, changes with every build; used to invalidate cached page data. */
+  /**
+   * Build id: changes whenever a page's output or the search files change (`ssg build` makes it
+   * from the pages' keys, so an unchanged site keeps it); used to invalidate cached page data.
+   */
   buildId: string
   /** Theme-specific options from the config's `theme.options`, passed through untouched. */
   themeOptions: Record<string, unknown>
