@@ -1,7 +1,5 @@
 import { constants } from 'node:fs'
 import {
-  copyFile,
-  link,
   mkdir,
   open,
   readdir,
@@ -12,7 +10,19 @@ import {
   unlink,
   writeFile,
 } from 'node:fs/promises'
-import { readdirSync, statSync } from 'node:fs'
+import {
+  closeSync,
+  copyFileSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writevSync,
+} from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
 import { refillSlots } from './slots.js'
@@ -24,7 +34,7 @@ export interface OutputRecord {
   /** The file as it was written: a file changed since (by hand, by a deploy script) is not reused. */
   size: number
   mtimeMs: number
-  /** Where the build's per-build values are in the file (see `slots.ts`), if anywhere. */
+  /** Where (in bytes) the per-build values are in the file (see `slots.ts`), if anywhere. */
   slots?: number[]
 }
 
@@ -44,7 +54,7 @@ export interface OutputManifest {
   messages: BuildMessage[]
 }
 
-const MANIFEST_VERSION = 2
+const MANIFEST_VERSION = 3
 
 /**
  * Warm rebuilds (#2, item 7): an output file whose key is the one it had in the previous build is
@@ -108,27 +118,21 @@ export class OutputCache {
     if (!record || record.key !== key) return false
     const from = path.join(this.outDir, file)
     const to = path.join(this.staging, file)
+    // Synchronous calls: at 10,000 pages the thread pool's round trips cost seconds.
+    const before = statSync(from, { throwIfNoEntry: false })
+    if (!before || before.size !== record.size || before.mtimeMs !== record.mtimeMs) return false
+    this.folderSync(path.dirname(to))
     try {
-      const before = await stat(from)
-      if (before.size !== record.size || before.mtimeMs !== record.mtimeMs) return false
-      await this.folder(path.dirname(to))
-      try {
-        await link(from, to)
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        // Another file system, or one without hard links: copy (keeping the record's mtime check).
-        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error
-        await copyFile(from, to, constants.COPYFILE_EXCL)
-        const copied = await stat(to)
-        this.files[file] = { key, size: copied.size, mtimeMs: copied.mtimeMs }
-        this.reused++
-        return true
-      }
+      linkSync(from, to)
+      this.files[file] = record
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
-      throw error
+      const code = (error as NodeJS.ErrnoException).code
+      // Another file system, or one without hard links: copy (keeping the record's mtime check).
+      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error
+      copyFileSync(from, to, constants.COPYFILE_EXCL)
+      const copied = statSync(to)
+      this.files[file] = { key, size: copied.size, mtimeMs: copied.mtimeMs }
     }
-    this.files[file] = record
     this.reused++
     return true
   }
@@ -145,24 +149,19 @@ export class OutputCache {
     const record = this.previous?.files[file]
     if (!record?.slots || record.key !== key) return false
     const from = path.join(this.outDir, file)
-    let text
-    try {
-      const before = await stat(from)
-      if (before.size !== record.size || before.mtimeMs !== record.mtimeMs) return false
-      text = await readFile(from, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
-      throw error
-    }
+    const before = statSync(from, { throwIfNoEntry: false })
+    if (!before || before.size !== record.size || before.mtimeMs !== record.mtimeMs) return false
     const filled = refillSlots({
-      text,
+      bytes: readFileSync(from),
       positions: record.slots,
       previous: values.previous,
       values: values.next,
     })
     if (!filled) return false
-    await this.write([{ path: file, content: filled.text, key, slots: filled.positions }])
-    this.written--
+    const to = path.join(this.staging, file)
+    this.folderSync(path.dirname(to))
+    const { size, mtimeMs } = createFileSync(to, filled.chunks)
+    this.files[file] = { key, size, mtimeMs, slots: filled.positions }
     this.refilled++
     return true
   }
@@ -279,6 +278,12 @@ export class OutputCache {
     if (this.manifestFile) await rm(this.manifestFile, { force: true })
   }
 
+  private folderSync(dir: string): void {
+    if (this.folders.has(dir)) return
+    mkdirSync(dir, { recursive: true })
+    this.folders.set(dir, Promise.resolve())
+  }
+
   private folder(dir: string): Promise<unknown> {
     let made = this.folders.get(dir)
     if (!made) {
@@ -286,6 +291,25 @@ export class OutputCache {
       this.folders.set(dir, made)
     }
     return made
+  }
+}
+
+/** `createFile`, synchronous, from pieces. */
+function createFileSync(file: string, chunks: Uint8Array[]): { size: number; mtimeMs: number } {
+  let fd
+  try {
+    fd = openSync(file, 'wx')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    unlinkSync(file)
+    fd = openSync(file, 'wx')
+  }
+  try {
+    writevSync(fd, chunks)
+    const { size, mtimeMs } = fstatSync(fd)
+    return { size, mtimeMs }
+  } finally {
+    closeSync(fd)
   }
 }
 

@@ -1,30 +1,34 @@
 import { expect, test } from 'vitest'
 import { createSlots, fillSlots, refillSlots } from './slots.js'
 
+const text = (chunks: Uint8Array[]) => Buffer.concat(chunks).toString()
+
 test('a template filled, then refilled with other values', () => {
   const slots = createSlots(2)
   const [a, b] = slots.tokens as [string, string]
-  const template = `<p>${a}</p><script>{"x":"${b}","y":"${a}"}</script>`
+  // Multi-byte text before the slots: positions are in bytes.
+  const template = `<p>Ünïcødé ${a}</p><script>{"x":"${b}","y":"${a}"}</script>`
   const first = fillSlots(template, slots, ['id-1', '/search-doc-1.json'])!
-  expect(first.text).toBe('<p>id-1</p><script>{"x":"/search-doc-1.json","y":"id-1"}</script>')
+  expect(first.text).toBe(
+    '<p>Ünïcødé id-1</p><script>{"x":"/search-doc-1.json","y":"id-1"}</script>',
+  )
   const second = refillSlots({
-    text: first.text,
+    bytes: Buffer.from(first.text),
     positions: first.positions,
     previous: ['id-1', '/search-doc-1.json'],
     values: ['build-22', '/search-doc-22.json'],
   })!
-  expect(second.text).toBe(
-    '<p>build-22</p><script>{"x":"/search-doc-22.json","y":"build-22"}</script>',
+  expect(text(second.chunks)).toBe(
+    '<p>Ünïcødé build-22</p><script>{"x":"/search-doc-22.json","y":"build-22"}</script>',
   )
-  // The new positions fit the new text: a third build refills it again.
-  expect(
-    refillSlots({
-      text: second.text,
-      positions: second.positions,
-      previous: ['build-22', '/search-doc-22.json'],
-      values: ['3', '/s3.json'],
-    })!.text,
-  ).toBe('<p>3</p><script>{"x":"/s3.json","y":"3"}</script>')
+  // The new positions fit the new bytes: a third build refills them again.
+  const third = refillSlots({
+    bytes: Buffer.concat(second.chunks),
+    positions: second.positions,
+    previous: ['build-22', '/search-doc-22.json'],
+    values: ['3', '/s3.json'],
+  })!
+  expect(text(third.chunks)).toBe('<p>Ünïcødé 3</p><script>{"x":"/s3.json","y":"3"}</script>')
 })
 
 test('a theme that cuts a value: no template (the page is rendered with the values)', () => {
@@ -39,10 +43,10 @@ test('a theme that cuts a value: no template (the page is rendered with the valu
 })
 
 test('a document that does not hold the previous values where recorded is not refilled', () => {
+  const bytes = Buffer.from('<p>id-2</p>')
+  expect(refillSlots({ bytes, positions: [3, 0], previous: ['id-1'], values: ['id-3'] })).toBeNull()
+  expect(refillSlots({ bytes, positions: [30, 0], previous: ['id-2'], values: ['x'] })).toBeNull()
   expect(
-    refillSlots({ text: '<p>id-2</p>', positions: [3, 0], previous: ['id-1'], values: ['id-3'] }),
-  ).toBeNull()
-  expect(
-    refillSlots({ text: '<p>id-1</p>', positions: [30, 0], previous: ['id-1'], values: ['x'] }),
-  ).toBeNull()
+    text(refillSlots({ bytes, positions: [3, 0], previous: ['id-2'], values: ['x'] })!.chunks),
+  ).toBe('<p>x</p>')
 })
