@@ -9,9 +9,8 @@ import { BuildFailedError } from '../util/errors.js'
 import { stage, type StageTiming } from '../util/stage.js'
 import { compilePages } from './compile.js'
 import { discoverPages } from './discover.js'
-import { copyStatic, listStaticFiles, robotsTxt, sitemapXml, writeRedirects } from './extras.js'
-import { lastUpdatedTimes } from './last-updated.js'
-import { buildInputKey, staticFileStats } from './input-key.js'
+import { copyStatic, robotsTxt, sitemapXml, writeRedirects } from './extras.js'
+import { collectInputs } from './input-key.js'
 import { OutputCache } from './output-cache.js'
 import { createRenderContext, createSiteState, notFoundPage, sidebarFile } from './site.js'
 import { createStagingDir, swapIntoPlace, writeFiles } from './write.js'
@@ -80,23 +79,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         baseUrl: config.baseUrl,
       }),
     )
-    const inputs = await stage(timings, 'inputs', async () => {
-      const staticFiles = await listStaticFiles(config.root)
-      const lastUpdated = await lastUpdatedTimes({
-        root: config.root,
-        files: sources.map((p) => p.file),
-      })
-      const key = await buildInputKey({
-        config,
-        theme,
-        sources,
-        messages,
-        assets,
-        lastUpdated,
-        staticFiles: await staticFileStats(config.root, staticFiles),
-      })
-      return { staticFiles, lastUpdated, key }
-    })
+    const inputs = await stage(timings, 'inputs', () =>
+      collectInputs({ config, theme, sources, messages, assets }),
+    )
     // Nothing the output is made from changed, and the output folder is as the last build left
     // it: that output stands (a warm rebuild of an unchanged site does no other work).
     const kept = outputs.unchanged(inputs.key)

@@ -7,8 +7,35 @@ import { CONTRACT_VERSION } from '../theme/contract.js'
 import { hash } from '../util/hash.js'
 import { CORE_VERSION } from '../version.js'
 import type { SourcePage } from './discover.js'
+import { listStaticFiles } from './extras.js'
+import { lastUpdatedTimes } from './last-updated.js'
 import { coreFingerprint, indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
 import type { DocumentAssets } from './render.js'
+
+/**
+ * What the build reads besides the pages (the files under `static/`, the pages' last-updated
+ * times) and the key of all its inputs (`buildInputKey`).
+ */
+export async function collectInputs(options: {
+  config: ResolvedConfig
+  theme: { serverEntry: string; themeServerEntry: string }
+  sources: SourcePage[]
+  messages: BuildMessage[]
+  assets: DocumentAssets
+}): Promise<{ staticFiles: Set<string>; lastUpdated: Map<string, string>; key: string }> {
+  const { config } = options
+  const staticFiles = await listStaticFiles(config.root)
+  const lastUpdated = await lastUpdatedTimes({
+    root: config.root,
+    files: options.sources.map((p) => p.file),
+  })
+  const key = await buildInputKey({
+    ...options,
+    lastUpdated,
+    staticFiles: await staticFileStats(config.root, staticFiles),
+  })
+  return { staticFiles, lastUpdated, key }
+}
 
 /**
  * Hash of everything `ssg build` makes the output from: the config, this core and its Markdown
