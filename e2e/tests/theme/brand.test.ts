@@ -40,6 +40,9 @@ async function looks(page: Page) {
           .find((img) => getComputedStyle(img).display !== 'none')
           ?.getAttribute('src') ?? '',
       signIn: document.querySelector('.ssg-signin')?.firstChild?.textContent ?? '',
+      themeColors: [...document.querySelectorAll('meta[name="theme-color"]')].map((m) =>
+        m.getAttribute('content'),
+      ),
     }
   })
 }
@@ -64,6 +67,7 @@ describe('a second brand on the same theme', () => {
       signInBackground: 'rgb(109, 40, 217)',
       logo: '/img/orbitra-light.svg',
       signIn: 'Console',
+      themeColors: ['#faf5ff', '#140f1f'],
     })
     expect(seen.plain!.primary).not.toBe(seen.brand!.primary)
     expect(seen.plain!.bodyFont).not.toContain('Georgia')

@@ -103,4 +103,19 @@ describe('head script', () => {
     expect(head).toContain('<meta name="theme-color" media="(prefers-color-scheme: dark)"')
     expect(head).not.toMatch(/<script[^>]+src=/)
   })
+
+  test('theme-color: the page backgrounds, or the brand colours of theme.options.themeColor', () => {
+    const metas = (head: string) =>
+      [...head.matchAll(/name="theme-color"[^>]*content="([^"]*)"/g)].map((m) => m[1])
+    expect(metas(renderHead(site))).toEqual(['#ffffff', '#0d1117'])
+    const branded = makeSite({
+      themeOptions: { themeColor: { light: '#faf5ff', dark: 'rgb(20, 15, 31)' } },
+    })
+    expect(metas(renderHead(branded))).toEqual(['#faf5ff', 'rgb(20, 15, 31)'])
+    // Not a colour (here, an attempt to break out of the attribute): the default stays.
+    const odd = makeSite({
+      themeOptions: { themeColor: { light: '"><script>x</script>', dark: 7 } },
+    })
+    expect(metas(renderHead(odd))).toEqual(['#ffffff', '#0d1117'])
+  })
 })

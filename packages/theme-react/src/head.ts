@@ -59,11 +59,29 @@ function baseUrlCheck(baseUrl: string): string {
   )
 }
 
+const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]+|(rgb|rgba|hsl|hsla|oklch|oklab)\([\d\s.,%/a-z-]+\))$/i
+
+/**
+ * The browser UI colours (`<meta name="theme-color">`) for light and dark mode: the theme's page
+ * backgrounds, or a brand's from `theme.options.themeColor: { light, dark }` (CSS colours; a
+ * value that is not one is ignored).
+ */
+export function themeColors(site: SiteData): { light: string; dark: string } {
+  const option = site.themeOptions.themeColor as { light?: unknown; dark?: unknown } | undefined
+  const pick = (value: unknown, fallback: string) =>
+    typeof value === 'string' && CSS_COLOR.test(value.trim()) ? value.trim() : fallback
+  return {
+    light: pick(option?.light, THEME_COLORS.light),
+    dark: pick(option?.dark, THEME_COLORS.dark),
+  }
+}
+
 /** The `head` markup of a page: the inline script and the theme-color metas. */
 export function renderHead(site: SiteData): string {
+  const colors = themeColors(site)
   return (
     `<script>${headScript(site)}</script>` +
-    `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${THEME_COLORS.light}">` +
-    `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${THEME_COLORS.dark}">`
+    `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${colors.light}">` +
+    `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${colors.dark}">`
   )
 }
