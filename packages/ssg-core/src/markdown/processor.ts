@@ -13,11 +13,21 @@ import { remarkDirectives } from './remark-directives.js'
 import { rehypeTabs } from './rehype-tabs.js'
 import { rehypeCheckUnsafe } from './rehype-check-unsafe.js'
 import { rehypeMermaid } from './rehype-mermaid.js'
-import { rehypeCheckLanguages, rehypeCopyButton, rehypeKeepCodeMeta } from './rehype-code-extras.js'
+import {
+  rehypeCheckLanguages,
+  rehypeCopyButton,
+  rehypeKeepCodeMeta,
+  rehypeLoadLanguages,
+} from './rehype-code-extras.js'
 import { rehypeCollect } from './rehype-collect.js'
 import { withFastDualTheme } from './dual-theme.js'
 
-/** Languages every site gets; `code.extraLanguages` adds more (csharp, hcl, kotlin, swift, java, ...). */
+/**
+ * Languages a site is expected to use (`ssg serve` warms them up). Every language shiki bundles
+ * highlights: its grammar loads on first use, so a build pays only for the languages its pages
+ * use (loading all of these up front cost 0.55 s per worker). `code.extraLanguages` are loaded
+ * up front.
+ */
 export const DEFAULT_LANGUAGES = [
   'bash',
   'shell',
@@ -47,7 +57,7 @@ export const DEFAULT_LANGUAGES = [
 
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
-  'parse,frontmatter,gfm,directive,rehype,meta,raw,unsafe,tabs,mermaid,langs,pretty-code,dual,copy,collect,v1'
+  'parse,frontmatter,gfm,directive,rehype,meta,raw,unsafe,tabs,mermaid,langs,load-langs,pretty-code,dual,copy,collect,v2'
 
 export interface MarkdownOptions {
   themes: { light: string; dark: string }
@@ -57,14 +67,17 @@ export interface MarkdownOptions {
 let highlighter: Promise<Highlighter> | undefined
 let highlighterKey = ''
 
-/** The one highlighter of this process (worker), created on first use and reused for every page. */
+/**
+ * The one highlighter of this process (worker), created on first use and reused for every page,
+ * with the themes and `extraLanguages`; other languages load as pages use them.
+ */
 export function getHighlighter(options: MarkdownOptions): Promise<Highlighter> {
   const key = JSON.stringify(options)
   if (!highlighter || key !== highlighterKey) {
     highlighterKey = key
     highlighter = createHighlighter({
       themes: [options.themes.light, options.themes.dark],
-      langs: [...new Set([...DEFAULT_LANGUAGES, ...options.extraLanguages])],
+      langs: [...new Set(options.extraLanguages)],
     })
   }
   return highlighter
@@ -75,8 +88,8 @@ const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'mermaid'])
 /** The unified processor: Markdown in, sanitised-by-check HTML out, with page data in `file.data`. */
 export async function createProcessor(options: MarkdownOptions): Promise<Processor> {
   const shiki = await getHighlighter(options)
-  const loaded = new Set(shiki.getLoadedLanguages())
-  const isLoaded = (lang: string) => PLAIN.has(lang) || loaded.has(lang) || lang in bundledLanguages
+  const isLoaded = (lang: string) =>
+    PLAIN.has(lang) || lang in bundledLanguages || shiki.getLoadedLanguages().includes(lang)
   const prettyCode: PrettyCodeOptions = {
     theme: options.themes as unknown as NonNullable<PrettyCodeOptions['theme']>,
     keepBackground: false,
@@ -97,6 +110,7 @@ export async function createProcessor(options: MarkdownOptions): Promise<Process
     .use(rehypeTabs)
     .use(rehypeMermaid)
     .use(rehypeCheckLanguages, { isLoaded })
+    .use(rehypeLoadLanguages, { shiki })
     .use(rehypePrettyCode, prettyCode)
     .use(rehypeCopyButton)
     .use(rehypeCollect)

@@ -1,5 +1,6 @@
 import type { Element, Root } from 'hast'
 import type { VFile } from 'vfile'
+import { bundledLanguages, type BundledLanguage, type Highlighter } from 'shiki'
 import { visit } from 'unist-util-visit'
 import { eachElement } from './walk.js'
 
@@ -10,14 +11,10 @@ import { eachElement } from './walk.js'
 export function rehypeCheckLanguages(options: { isLoaded: (lang: string) => boolean }) {
   return function (tree: Root, file: VFile) {
     visit(tree, 'element', (node, _index, parent) => {
-      if (node.tagName !== 'code' || !parent || (parent as Element).tagName !== 'pre') return
-      const classes = Array.isArray(node.properties.className)
-        ? node.properties.className.map(String)
-        : []
-      const langClass = classes.find((c) => c.startsWith('language-'))
-      if (!langClass) return
-      const lang = langClass.slice('language-'.length)
-      if (options.isLoaded(lang)) return
+      const lang = fenceLanguage(node, parent)
+      if (!lang || options.isLoaded(lang)) return
+      const langClass = 'language-' + lang
+      const classes = (node.properties.className as unknown[]).map(String)
       file.message(`Unknown code language \`${lang}\`; the block is shown without highlighting`, {
         place: (parent as Element).position?.start,
         ruleId: 'unknown-language',
@@ -25,6 +22,31 @@ export function rehypeCheckLanguages(options: { isLoaded: (lang: string) => bool
       })
       node.properties.className = classes.map((c) => (c === langClass ? 'language-text' : c))
     })
+  }
+}
+
+/** The language of a `<pre><code class="language-x">` block, or null. */
+function fenceLanguage(node: Element, parent: unknown): string | null {
+  if (node.tagName !== 'code' || !parent || (parent as Element).tagName !== 'pre') return null
+  const classes = Array.isArray(node.properties.className) ? node.properties.className : []
+  const langClass = classes.map(String).find((c) => c.startsWith('language-'))
+  return langClass ? langClass.slice('language-'.length) : null
+}
+
+/**
+ * Before highlighting: loads the grammars of the page's languages that the highlighter does not
+ * have yet (rehype-pretty-code highlights synchronously, with what is loaded).
+ */
+export function rehypeLoadLanguages(options: { shiki: Highlighter }) {
+  return async function (tree: Root) {
+    const loaded = new Set(options.shiki.getLoadedLanguages())
+    const missing = new Set<BundledLanguage>()
+    visit(tree, 'element', (node, _index, parent) => {
+      const lang = fenceLanguage(node, parent)
+      if (lang && !loaded.has(lang) && lang in bundledLanguages)
+        missing.add(lang as BundledLanguage)
+    })
+    if (missing.size) await options.shiki.loadLanguage(...missing)
   }
 }
 

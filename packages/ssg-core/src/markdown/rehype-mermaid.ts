@@ -2,7 +2,16 @@ import type { Element, Root } from 'hast'
 import type { VFile } from 'vfile'
 import { toString } from 'hast-util-to-string'
 import { visit } from 'unist-util-visit'
-import { renderMermaidSVG } from 'beautiful-mermaid'
+
+type Renderer = typeof import('beautiful-mermaid').renderMermaidSVG
+
+/**
+ * The diagram renderer, imported on the first page with a diagram: with its layout engine it is
+ * 3.5 MB of JavaScript that a site (or a worker) without diagrams does not load.
+ */
+let renderer: Promise<Renderer> | undefined
+const loadRenderer = () =>
+  (renderer ??= import('beautiful-mermaid').then((m) => m.renderMermaidSVG))
 
 /** Colours as CSS variables: the theme sets them per colour mode (neutral light, dark). */
 const COLORS = {
@@ -50,7 +59,7 @@ export function wideDiagramMinWidth(svg: string): number | null {
  */
 const rendered = new Map<string, string>()
 
-function renderDiagram(source: string): string {
+function renderDiagram(renderMermaidSVG: Renderer, source: string): string {
   let svg = rendered.get(source)
   if (svg === undefined) {
     svg = renderMermaidSVG(source, { ...COLORS, transparent: true, font: 'inherit' })
@@ -66,19 +75,25 @@ function renderDiagram(source: string): string {
  * in `<pre class="ssg-mermaid ssg-mermaid--client">` and set `file.data.needsMermaid`.
  */
 export function rehypeMermaid() {
-  return function (tree: Root, file: VFile) {
-    let count = 0
+  return async function (tree: Root, file: VFile) {
+    const fences: [Element, Element, number, Element][] = []
     visit(tree, 'element', (node, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return
       const code = node.children[0]
       if (!code || code.type !== 'element' || code.tagName !== 'code') return
       const classes = code.properties.className
-      if (!Array.isArray(classes) || !classes.includes('language-mermaid')) return
+      if (Array.isArray(classes) && classes.includes('language-mermaid'))
+        fences.push([node, code, index, parent as Element])
+    })
+    if (fences.length === 0) return
+    const renderMermaidSVG = await loadRenderer()
+    let count = 0
+    for (const [node, code, index, parent] of fences) {
       const source = toString(code).trim()
       const kind = source.split(/\s/)[0] ?? 'diagram'
       let svg: string | null = null
       try {
-        svg = renderDiagram(source)
+        svg = renderDiagram(renderMermaidSVG, source)
       } catch (error) {
         if (!/Invalid mermaid header/i.test((error as Error).message))
           file.message(`Cannot render the mermaid diagram: ${(error as Error).message}`, {
@@ -114,7 +129,7 @@ export function rehypeMermaid() {
         }
       }
       parent.children[index] = replacement
-    })
+    }
   }
 }
 

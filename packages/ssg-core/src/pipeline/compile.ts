@@ -85,10 +85,11 @@ async function compileInWorkers(
   count: number,
 ): Promise<CompiledPage[]> {
   if (pages.length === 0) return []
-  // In dist/ this module may sit in dist/chunks/ while the worker entry is dist/compile-worker.js.
+  // In dist/ this module may sit in dist/chunks/ while the worker entry is
+  // dist/worker/compile-worker.js; from src/ (tests) there is no worker build: compile here.
   const workerUrl = [
-    new URL('./compile-worker.js', import.meta.url),
-    new URL('../compile-worker.js', import.meta.url),
+    new URL('./worker/compile-worker.js', import.meta.url),
+    new URL('../worker/compile-worker.js', import.meta.url),
   ].find((u) => existsSync(u))
   if (!workerUrl) return compileHere(pages, md)
   const batchSize = Math.max(4, Math.min(50, Math.ceil(pages.length / (count * 8))))
