@@ -55,4 +55,16 @@ describe('containsPath', () => {
     expect(containsPath(category, '/docs/concepts/what-is-search/')).toBe(true)
     expect(containsPath(category, '/docs/expressions/masks')).toBe(false)
   })
+  test('matches links of nested categories, and not their siblings', () => {
+    const inner = {
+      type: 'category' as const,
+      label: 'Inner',
+      collapsed: true,
+      items: [{ type: 'link' as const, label: 'Deep', href: '/docs/a/b/deep' }],
+    }
+    const outer = { ...inner, label: 'Outer', href: '/docs/a/', items: [inner] }
+    expect(containsPath(outer, '/docs/a/b/deep/')).toBe(true)
+    expect(containsPath(outer, '/docs/a')).toBe(true)
+    expect(containsPath(inner, '/docs/a')).toBe(false)
+  })
 })
