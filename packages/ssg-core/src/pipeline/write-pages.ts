@@ -1,5 +1,6 @@
 import { buildSearchIndex } from '@ssg/search-indexer'
 import { CONTRACT_VERSION, type PageData, type Sidebar } from '../theme/contract.js'
+import { HeapGuard } from '../util/heap-guard.js'
 import { hash } from '../util/hash.js'
 import { jsonForScript } from '../util/html.js'
 import { CORE_VERSION } from '../version.js'
@@ -126,7 +127,9 @@ export async function writePages(options: {
       ? { content: filled.text, slots: filled.positions }
       : { content: renderPageHtml(context, page, options.sidebarOf(page)) }
   }
+  const heap = new HeapGuard()
   for (let start = 0; start < pages.length; start += RENDER_BATCH) {
+    heap.check()
     const files: Array<{ path: string; content: string; key: string; slots?: number[] }> = []
     const batch = pages.slice(start, start + RENDER_BATCH)
     await Promise.all(
