@@ -80,5 +80,29 @@ describe('budgets', () => {
       )
       expect(out).not.toMatch(/median HTML/)
     })
+
+    it('gates the two main files of a split search index, not the parts a query loads', async () => {
+      const split = await mkdtemp(path.join(tmpdir(), 'ssg-budgets-split-'))
+      try {
+        await mkdir(path.join(split, 'docs'), { recursive: true })
+        await writeFile(path.join(split, 'docs/index.html'), '<!doctype html><p>small</p>')
+        await writeFile(path.join(split, 'search-doc-7.json'), '{"pages":[]}')
+        await writeFile(path.join(split, 'search-index-7.json'), '{"index":{}}')
+        const part = (k: number) =>
+          Buffer.from(Array.from({ length: 90 * 1024 }, () => (k * 31 + Math.random() * 256) | 0))
+        for (let k = 0; k < 3; k++) {
+          await writeFile(path.join(split, `search-index-7-${k}.json`), part(k))
+          await writeFile(path.join(split, `search-doc-7-${k}.json`), part(k))
+        }
+        const { code, out } = await budgets(split)
+        expect(code, out).toBe(0)
+        expect(out).toMatch(
+          /search main files together[^\n]*search-doc-7\.json \+ search-index-7\.json/,
+        )
+        expect(out).toMatch(/search index split into 6 parts loaded by query, largest/)
+      } finally {
+        await rm(split, { recursive: true, force: true })
+      }
+    })
   })
 })

@@ -150,7 +150,11 @@ export const configSchema = z.strictObject({
           dark: z.string().default('github-dark'),
         })
         .default({ light: 'github-light', dark: 'github-dark' }),
-      /** Languages loaded besides the defaults. */
+      /**
+       * Languages loaded up front. Any other language shiki bundles is loaded by the first page
+       * that uses it; a fence in a language shiki does not know is shown as plain text, with a
+       * warning.
+       */
       extraLanguages: z.array(z.string()).default([]),
     })
     .default({ themes: { light: 'github-light', dark: 'github-dark' }, extraLanguages: [] }),
