@@ -8,6 +8,7 @@ import { createProcessor, PLUGIN_FINGERPRINT, type MarkdownOptions } from '../ma
 import { compilePage, type CompiledPage } from './compile-page.js'
 import type { SourcePage } from './discover.js'
 import { HeapGuard } from '../util/heap-guard.js'
+import { coreFingerprint } from './module-fingerprint.js'
 import { hash } from '../util/hash.js'
 import { CORE_VERSION } from '../version.js'
 
@@ -33,7 +34,14 @@ export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
 /** Parse + transform every page: from the disk cache when its key matches, else in a worker pool. */
 export async function compilePages(options: CompileOptions): Promise<CompileResult> {
   const md = markdownOptions(options.config)
-  const keyBase = hash(JSON.stringify(md), PLUGIN_FINGERPRINT, CORE_VERSION)
+  // The core's own modules too: a rebuilt core with the same version (a development build) may
+  // compile Markdown differently.
+  const keyBase = hash(
+    JSON.stringify(md),
+    PLUGIN_FINGERPRINT,
+    CORE_VERSION,
+    await coreFingerprint(),
+  )
   const keyOf = (page: SourcePage) => hash(keyBase, page.file, page.hash)
   const results = new Map<string, CompiledPage>()
   const todo: SourcePage[] = []
