@@ -139,7 +139,12 @@ async function compileInWorkers(
                 return reject(new Error(`A compile worker failed: ${message.error}`))
               out.push(...message.results!)
               send()
-              onBatch(message.results!)
+              try {
+                onBatch(message.results!)
+              } catch (error) {
+                // A cache write that fails (disk full, no permission) fails the build.
+                return reject(error)
+              }
               heap.check()
             })
             worker.on('error', reject)

@@ -14,10 +14,14 @@ export function withBase(baseUrl: string, href: string): string {
   return baseUrl + href.slice(1)
 }
 
+/** A route path without its trailing slash (`/docs/x/` -> `/docs/x`; `/` stays). */
+export function trimSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+}
+
 /** Compares two route paths, ignoring a trailing slash (`/docs/x/` equals `/docs/x`). */
 export function samePath(a: string, b: string): boolean {
-  const strip = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path)
-  return strip(a) === strip(b)
+  return trimSlash(a) === trimSlash(b)
 }
 
 /** True when `path` is `base` or below it (`/docs/api/x` is under `/docs/api`). */

@@ -1,6 +1,6 @@
 import type { Sidebar as SidebarData, SidebarCategory, SidebarItem } from '@ssg/core/contract'
 import { useEffect, useId, useState } from 'react'
-import { isExternal, samePath, withBase } from '../../lib/url'
+import { isExternal, samePath, trimSlash, withBase } from '../../lib/url'
 import { Collapsible } from '../Collapsible/Collapsible'
 import { Icon } from '../Icons/Icons'
 
@@ -13,10 +13,6 @@ export interface SidebarProps {
   /** Accessible name of the navigation landmark. @default 'Docs sidebar' */
   label?: string
 }
-
-/** A route path without its trailing slash (`/docs/x/` and `/docs/x` are the same page). */
-const trimSlash = (path: string) =>
-  path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
 
 /**
  * The paths each category (with its descendants) links to, made once per category object: every
