@@ -12,6 +12,7 @@ import { App } from './App'
 import { preloadSearchBox } from './components/SearchSlot/SearchSlot'
 import { loadLayout } from './layouts'
 import { announce } from './lib/announce'
+import { markScrollingTables } from './lib/tables'
 import { COLOR_MODE_KEY, setColorMode } from './lib/color-mode'
 import { clearReloadGuard, reloadOnce } from './lib/reload'
 import type { Router, RouterDeps, RouterState, ScrollTarget } from './lib/router'
@@ -115,7 +116,10 @@ async function start(): Promise<void> {
   if (!root || !script?.textContent) return
   const { site, page: data } = JSON.parse(script.textContent) as BootstrapData
   // The article is in the DOM already: take it from there instead of shipping it twice.
-  const page = { ...data, html: root.querySelector(`[${ARTICLE_ATTRIBUTE}]`)?.innerHTML ?? '' }
+  const article = root.querySelector(`[${ARTICLE_ATTRIBUTE}]`)
+  const page = { ...data, html: article?.innerHTML ?? '' }
+  // Before any wait: hydration comes after the sidebar and the layout chunk load.
+  if (article) markScrollingTables(article)
   if (site.search.enabled) preloadSearchBox()
   let sidebar: Sidebar | null = null
   try {

@@ -2,6 +2,7 @@ import { ARTICLE_ATTRIBUTE } from '@ssg/core/contract'
 import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef } from 'react'
 import { useTheme } from '../../context'
 import { storage } from '../../lib/storage'
+import { markScrollingTables } from '../../lib/tables'
 
 /** Props of {@link Article}. */
 export interface ArticleProps {
@@ -15,14 +16,6 @@ const behaviours = () => import('../../lib/article')
 const INTERACTIVE = '.ssg-copy, .ssg-tabs [role="tab"]'
 const TAB_KEYS = ['ArrowRight', 'ArrowLeft', 'Home', 'End']
 const warn = (error: unknown) => console.warn('Could not load the article behaviours.', error)
-
-/** Tables wider than the column scroll sideways: those become focusable, for keyboard users. */
-function markScrollingTables(article: HTMLElement): void {
-  for (const table of article.querySelectorAll('table')) {
-    if (table.scrollWidth > table.clientWidth + 1) table.tabIndex = 0
-    else table.removeAttribute('tabindex')
-  }
-}
 
 function onClick(event: MouseEvent) {
   const target = (event.target as Element).closest<HTMLElement>(INTERACTIVE)
