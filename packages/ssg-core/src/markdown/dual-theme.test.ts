@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { createHighlighter } from 'shiki'
+import { fromHtml } from 'hast-util-from-html'
 import { withFastDualTheme } from './dual-theme.js'
 
 const SAMPLES: Array<[string, string]> = [
@@ -51,9 +52,9 @@ test('one tokenization per block gives exactly the dual-theme output', async () 
   // Count the tokenizations the wrapper asks for: two per block while verifying, then one.
   let tokenizations = 0
   const counting = Object.assign(Object.create(shiki), {
-    codeToHtml: (code: string, options: never) => {
+    codeToHast: (code: string, options: never) => {
       tokenizations++
-      return shiki.codeToHtml(code, options)
+      return shiki.codeToHast(code, options)
     },
   })
   const fast = withFastDualTheme(counting, themes, 3)
@@ -86,4 +87,39 @@ test('single-theme calls pass through untouched', async () => {
   expect(fast.codeToHtml('{"a": 1}', { lang: 'json', theme: 'github-dark' })).toBe(
     shiki.codeToHtml('{"a": 1}', { lang: 'json', theme: 'github-dark' }),
   )
+})
+
+test('codeToHastTree is the tree rehype-parse makes of the HTML, without the round trip', async () => {
+  const themes = { light: 'github-light', dark: 'github-dark' }
+  const shiki = await createHighlighter({
+    themes: [themes.light, themes.dark],
+    langs: SAMPLES.map(([lang]) => lang),
+  })
+  const fast = withFastDualTheme(shiki, themes, 2)
+  const withoutPositions = (tree: unknown) =>
+    JSON.parse(JSON.stringify(tree, (key, value) => (key === 'position' ? undefined : value)))
+  for (const options of [
+    (lang: string) => ({ lang, themes, defaultColor: false as const }),
+    (lang: string) => ({ lang, theme: themes.dark }),
+  ])
+    for (const [lang, code] of SAMPLES) {
+      const parsed = fromHtml(fast.codeToHtml(code, options(lang)), { fragment: true })
+      const tree = fast.codeToHastTree(code, options(lang))
+      // The root's own data (parse5's quirks mode) is not used: rehype-pretty-code takes its children.
+      expect(withoutPositions(tree!.children)).toEqual(withoutPositions(parsed.children))
+    }
+})
+
+test('codeToHastTree declines a tree with properties it does not know (a transformer added them)', async () => {
+  const shiki = await createHighlighter({
+    themes: ['github-light', 'github-dark'],
+    langs: ['json'],
+  })
+  const fast = withFastDualTheme(shiki, { light: 'github-light', dark: 'github-dark' })
+  const tree = fast.codeToHastTree('{"a": 1}', {
+    lang: 'json',
+    theme: 'github-dark',
+    transformers: [{ pre: (pre) => void (pre.properties['data-extra'] = 'x') }],
+  })
+  expect(tree).toBeUndefined()
 })

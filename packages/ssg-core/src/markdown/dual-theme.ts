@@ -1,9 +1,18 @@
-import type { Highlighter } from 'shiki'
+import type { Element, ElementContent, Properties, Root } from 'hast'
+import { hastToHtml, type Highlighter } from 'shiki'
 
-type HtmlOptions = Parameters<Highlighter['codeToHtml']>[1]
+type HastOptions = Parameters<Highlighter['codeToHast']>[1]
 
-const SPAN_STYLE = /<span style="([^"]*)"/g
-const PRE_TAG = /^<pre [^>]*>/
+/** What `withFastDualTheme` returns: a highlighter that can also hand over its hast as parsed HTML. */
+export interface FastHighlighter extends Highlighter {
+  /**
+   * The tree `rehype-parse` would make of `codeToHtml(code, options)`, without printing the HTML
+   * and parsing it again (our patch of rehype-pretty-code calls this when it exists; the round
+   * trip through parse5 was a third of the highlighting time). `undefined` when shiki's tree
+   * holds a property this conversion does not know: the caller then takes the HTML way.
+   */
+  codeToHastTree(code: string, options: HastOptions): Root | undefined
+}
 
 /**
  * Highlighting with a light and a dark theme tokenizes every block twice (2.4x the time of one
@@ -19,13 +28,15 @@ export function withFastDualTheme(
   shiki: Highlighter,
   themes: { light: string; dark: string },
   verifyBlocks = 40,
-): Highlighter {
+): FastHighlighter {
+  /** Light token style -> dual token style. */
   const styles = new Map<string, string>()
-  const preTags = new Map<string, string>()
+  /** The `<pre>` properties of a light block (as JSON) -> those of the dual block. */
+  const preProps = new Map<string, Properties>()
   let verified = 0
   let disabled = false
 
-  const isDual = (options: HtmlOptions) => {
+  const isDual = (options: HastOptions) => {
     const t = (options as { themes?: Record<string, unknown> }).themes
     return (
       !!t &&
@@ -37,59 +48,119 @@ export function withFastDualTheme(
   }
 
   /** Learns the style table from a single/dual pair; false when they do not correspond. */
-  const learn = (single: string, dual: string): boolean => {
-    const a = [...single.matchAll(SPAN_STYLE)].map((m) => m[1]!)
-    const b = [...dual.matchAll(SPAN_STYLE)].map((m) => m[1]!)
-    const pa = PRE_TAG.exec(single)?.[0]
-    const pb = PRE_TAG.exec(dual)?.[0]
+  const learn = (single: Root, dual: Root): boolean => {
+    const a = tokenStyles(single)
+    const b = tokenStyles(dual)
+    const pa = preOf(single)
+    const pb = preOf(dual)
     if (a.length !== b.length || !pa || !pb) return false
     for (let i = 0; i < a.length; i++) {
       const known = styles.get(a[i]!)
       if (known !== undefined && known !== b[i]) return false
       styles.set(a[i]!, b[i]!)
     }
-    const knownPre = preTags.get(pa)
-    if (knownPre !== undefined && knownPre !== pb) return false
-    preTags.set(pa, pb)
+    const key = JSON.stringify(pa.properties)
+    const knownPre = preProps.get(key)
+    if (knownPre !== undefined && JSON.stringify(knownPre) !== JSON.stringify(pb.properties))
+      return false
+    preProps.set(key, pb.properties)
     return true
   }
 
-  const rewrite = (single: string): string | null => {
-    const pre = PRE_TAG.exec(single)?.[0]
-    const dualPre = pre && preTags.get(pre)
-    if (!pre || !dualPre) return null
-    let unknown = false
-    const out = single.replace(SPAN_STYLE, (whole, style: string) => {
-      const mapped = styles.get(style)
-      if (mapped === undefined) unknown = true
-      return mapped === undefined ? whole : `<span style="${mapped}"`
+  /** Turns a light tree into the dual one in place; false (tree unusable) on an unknown style. */
+  const rewrite = (single: Root): boolean => {
+    const pre = preOf(single)
+    const dualPre = pre && preProps.get(JSON.stringify(pre.properties))
+    if (!pre || !dualPre) return false
+    let known = true
+    eachTokenSpan(pre, (span) => {
+      const mapped = styles.get(span.properties.style as string)
+      if (mapped === undefined) known = false
+      else span.properties.style = mapped
     })
-    return unknown ? null : dualPre + out.slice(pre.length)
+    pre.properties = { ...dualPre }
+    return known
   }
 
   // No time limit per line: shiki's default (500 ms) cuts tokenization short when the machine is
   // busy (a first grammar compile on a loaded CI box), silently mis-colouring the rest of a line.
-  const original: Highlighter['codeToHtml'] = (code, options) =>
-    shiki.codeToHtml(code, { ...options, tokenizeTimeLimit: 0 } as HtmlOptions)
-  const codeToHtml: Highlighter['codeToHtml'] = (code, options) => {
+  const original = (code: string, options: HastOptions): Root =>
+    shiki.codeToHast(code, { ...options, tokenizeTimeLimit: 0 } as HastOptions)
+  const codeToHast: Highlighter['codeToHast'] = (code, options) => {
     if (disabled || !isDual(options)) return original(code, options)
     const {
       themes: _themes,
       defaultColor: _defaultColor,
       ...rest
-    } = options as HtmlOptions & { themes?: unknown; defaultColor?: unknown }
-    const single = original(code, { ...rest, theme: themes.light } as HtmlOptions)
+    } = options as HastOptions & { themes?: unknown; defaultColor?: unknown }
+    const single = original(code, { ...rest, theme: themes.light } as HastOptions)
     if (verified < verifyBlocks) {
       verified++
       const dual = original(code, options)
-      if (!learn(single, dual) || rewrite(single) !== dual) disabled = true
+      if (!learn(single, dual) || !rewrite(single) || !sameTree(single, dual)) disabled = true
       return dual
     }
-    const fast = rewrite(single)
-    if (fast !== null) return fast
+    if (rewrite(single)) return single
     const dual = original(code, options)
     if (!learn(single, dual)) disabled = true
     return dual
   }
-  return Object.assign(Object.create(shiki) as Highlighter, { codeToHtml })
+  // As shiki's own codeToHtml (without transformers): its hast printed.
+  const codeToHtml: Highlighter['codeToHtml'] = (code, options) =>
+    hastToHtml(codeToHast(code, options))
+  const codeToHastTree = (code: string, options: HastOptions) =>
+    asParsedHtml(codeToHast(code, options))
+  return Object.assign(Object.create(shiki) as Highlighter, {
+    codeToHast,
+    codeToHtml,
+    codeToHastTree,
+  })
+}
+
+function preOf(tree: Root): Element | undefined {
+  const pre = tree.children[0]
+  return pre?.type === 'element' && pre.tagName === 'pre' ? pre : undefined
+}
+
+/** Calls `fn` for every styled span inside `node` (shiki's tokens), in document order. */
+function eachTokenSpan(node: Element, fn: (span: Element) => void): void {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue
+    if (child.tagName === 'span' && typeof child.properties.style === 'string') fn(child)
+    eachTokenSpan(child, fn)
+  }
+}
+
+function tokenStyles(tree: Root): string[] {
+  const out: string[] = []
+  const pre = preOf(tree)
+  if (pre) eachTokenSpan(pre, (span) => out.push(span.properties.style as string))
+  return out
+}
+
+function sameTree(a: Root, b: Root): boolean {
+  return hastToHtml(a) === hastToHtml(b)
+}
+
+/**
+ * Shiki's hast names properties as HTML attributes (`class: 'a b'`, `tabindex: '0'`); a tree
+ * parsed from HTML names them as hast properties (`className: ['a', 'b']`, `tabIndex: 0`), which
+ * is what rehype plugins expect. Shiki (without transformers) sets only these three.
+ */
+function asParsedHtml(tree: Root): Root | undefined {
+  let ok = true
+  const convert = (node: Element) => {
+    const properties: Properties = {}
+    for (const [name, value] of Object.entries(node.properties)) {
+      if (name === 'class') properties.className = String(value).split(/\s+/).filter(Boolean)
+      else if (name === 'tabindex') properties.tabIndex = Number(value)
+      else if (name === 'style') properties.style = value
+      else ok = false
+    }
+    node.properties = properties
+    for (const child of node.children) if (child.type === 'element') convert(child)
+  }
+  for (const child of tree.children as ElementContent[])
+    if (child.type === 'element') convert(child)
+  return ok ? tree : undefined
 }
