@@ -12,6 +12,7 @@ import { App } from './App'
 import { preloadSearchBox } from './components/SearchSlot/SearchSlot'
 import { loadLayout } from './layouts'
 import { announce } from './lib/announce'
+import { rememberDocsVersion } from './lib/docs-version'
 import { markScrollingTables } from './lib/tables'
 import { COLOR_MODE_KEY, setColorMode } from './lib/color-mode'
 import { clearReloadGuard, reloadOnce } from './lib/reload'
@@ -88,6 +89,8 @@ function ClientApp({ site, page, sidebar }: ClientAppProps) {
   useLayoutEffect(() => {
     scrollTo(state.scroll)
   }, [state.scroll])
+  // After hydration and each navigation, off the render path (a passive effect).
+  useEffect(() => rememberDocsVersion(site, state.page), [site, state.page])
   useEffect(() => {
     const root = document.getElementById(APP_ROOT_ID)
     if (router && root) router.observeLinks(root)
