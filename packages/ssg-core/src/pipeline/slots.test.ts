@@ -34,8 +34,22 @@ test('a template filled, then refilled with other values', () => {
 test('a theme that cuts a value: no template (the page is rendered with the values)', () => {
   const slots = createSlots(1)
   const token = slots.tokens[0]!
-  for (const piece of [token.slice(0, 7), token.slice(0, 20), token.slice(-11), token.slice(9, 17)])
+  const nonce = slots.nonce
+  for (const piece of [
+    token.slice(0, 7),
+    token.slice(0, 20),
+    token.slice(-11),
+    token.slice(9, 17),
+    // A piece of the nonce inside a longer run of the same rare letters, and at the very end.
+    `QQ${nonce.slice(5, 13)}YY`,
+    `KVW${nonce.slice(16)}`,
+  ])
     expect(fillSlots(`<p>${piece}</p>`, slots, ['id']), piece).toBeNull()
+  // Runs of those letters that are no piece of the nonce do not count.
+  const other = ['QQQQQQQQQQ', 'XXXXXXXXXX', 'ZZZZZZZZZZ'].find(
+    (run) => !nonce.includes(run.slice(2)),
+  )!
+  expect(fillSlots(`<p>${other} ${token}</p>`, slots, ['id'])?.text).toBe(`<p>${other} id</p>`)
   expect(fillSlots(`<p>${token}</p>`, slots, ['id'])).toEqual({
     text: '<p>id</p>',
     positions: [3, 0],
