@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module'
 import type { AxeResults } from 'axe-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startThemeSite, type ThemeSite } from './fixture.js'
+import { crashSiteDir, startThemeSite, type ThemeSite } from './fixture.js'
 
 const require = createRequire(import.meta.url)
 const axeSource: string = (require('axe-core') as { source: string }).source
@@ -46,7 +46,9 @@ describe('errors', () => {
     const { page } = await site.open('/docs/guide/tabs', {
       viewport: { width: 375, height: 740 },
       before: (p) =>
-        p.route(/\/MobileMenu-\w+\.js$/, (route) => (fail ? route.abort('connectionreset') : route.continue())),
+        p.route(/\/MobileMenu-\w+\.js$/, (route) =>
+          fail ? route.abort('connectionreset') : route.continue(),
+        ),
     })
     await page.getByRole('button', { name: 'Open the main menu' }).click()
     const retry = page.getByRole('button', { name: 'Retry' })
@@ -59,6 +61,48 @@ describe('errors', () => {
   })
 })
 
+describe('a crash whose error has a cause', () => {
+  // The crash site wraps DocFooter: a last-update date that is not a date throws
+  // "Cannot show when this page was last updated" with the reason as its `cause`.
+  let crashSite: ThemeSite
+  beforeAll(async () => {
+    crashSite = await startThemeSite({ dir: crashSiteDir })
+  })
+  afterAll(() => crashSite?.close())
+
+  test('shows "This page crashed.", Try again, and the error message and its cause', async () => {
+    const { page } = await crashSite.open('/docs/', {
+      init: 'delete window.IntersectionObserver',
+      before: (p) =>
+        p.route('**/_ssg/data/docs/dated.json', async (route) => {
+          const response = await route.fetch()
+          const data = (await response.json()) as Record<string, unknown>
+          await route.fulfill({ response, json: { ...data, lastUpdated: 'yesterday' } })
+        }),
+    })
+    await page.getByRole('link', { name: 'dated page', exact: true }).click()
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.getByRole('heading', { level: 1 }).textContent()).toBe('This page crashed.')
+    expect(await alert.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true)
+    const causes = alert.getByRole('listitem')
+    expect(await causes.allTextContents()).toEqual([
+      'Cannot show when this page was last updated',
+      'Cause: Invalid date `yesterday` in the page data',
+    ])
+    expect(await causes.nth(1).isVisible()).toBe(true)
+    await page.context().close()
+  })
+
+  test('the same page with good data renders (the crash comes from the bad date only)', async () => {
+    const { page } = await crashSite.open('/docs/dated')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dated page')
+    expect(await page.locator('.ssg-doc-footer').textContent()).toContain('Last updated on')
+    expect(await page.getByRole('alert').count()).toBe(0)
+    await page.context().close()
+  })
+})
+
 describe('accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`axe-core finds no serious violation (${theme})`, async () => {
@@ -66,8 +110,8 @@ describe('accessibility', () => {
       for (const path of ['/', '/docs/guide/tabs', '/docs/api/tokens', '/docs/missing']) {
         const { page } = await site.open(path, { theme, reducedMotion: 'reduce' })
         await page.addScriptTag({ content: axeSource })
-        const results = await page.evaluate(
-          () => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run(),
+        const results = await page.evaluate(() =>
+          (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run(),
         )
         for (const v of results.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') {

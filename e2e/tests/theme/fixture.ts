@@ -18,6 +18,8 @@ const run = promisify(execFile)
 export const siteDir = fileURLToPath(new URL('./site/', import.meta.url))
 /** The second brand: own logo, colours and fonts, a wrapped Footer and a `doc.after` slot. */
 export const brandSiteDir = fileURLToPath(new URL('./brand-site/', import.meta.url))
+/** A minimal site whose DocFooter override throws an error with a cause on a bad date. */
+export const crashSiteDir = fileURLToPath(new URL('./crash-site/', import.meta.url))
 
 /** Builds the test site (optionally for another base URL, into another folder). */
 export async function buildThemeSite(

@@ -32,7 +32,9 @@ describe('mobile menu', () => {
     expect(await dialog.getByRole('navigation', { name: 'Docs sidebar' }).isVisible()).toBe(true)
     await dialog.getByRole('button', { name: 'Back to main menu' }).click()
     expect(await dialog.getByRole('link', { name: 'Documentation' }).isVisible()).toBe(true)
-    expect(await dialog.getByRole('link', { name: 'Sign In' }).getAttribute('target')).toBe('_blank')
+    expect(await dialog.getByRole('link', { name: 'Sign In' }).getAttribute('target')).toBe(
+      '_blank',
+    )
     expect(await dialog.getByRole('link', { name: 'Veilbox on GitHub' }).isVisible()).toBe(true)
     expect(await dialog.getByRole('button', { name: /Switch to/ }).isVisible()).toBe(true)
     await page.context().close()
@@ -44,11 +46,15 @@ describe('mobile menu', () => {
     await page.getByRole('dialog').waitFor()
     for (let i = 0; i < 30; i++) {
       await page.keyboard.press('Tab')
-      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true)
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(
+        true,
+      )
     }
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open the main menu')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Open the main menu',
+    )
     await page.context().close()
   })
 
@@ -69,9 +75,44 @@ describe('mobile menu', () => {
   test('the page fits 320 px without sideways scrolling', async () => {
     for (const path of ['/', '/docs/guide/tabs', '/docs/guide/first-steps']) {
       const { page } = await site.open(path, { viewport: { width: 320, height: 640 } })
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      )
       expect(overflow, path).toBeLessThanOrEqual(0)
       await page.context().close()
     }
+  })
+
+  test('the breakpoint is 996 px: hamburger up to 995 px, desktop items from 996 px', async () => {
+    const { page } = await site.open('/docs/guide/tabs', { viewport: { width: 995, height: 800 } })
+    const hamburger = page.getByRole('button', { name: 'Open the main menu' })
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const desktop = [
+      nav.getByRole('link', { name: 'Documentation' }),
+      nav.getByRole('link', { name: 'API' }),
+      nav.getByRole('link', { name: 'Sign In' }),
+    ]
+    const visible = () => Promise.all([hamburger, ...desktop].map((l) => l.isVisible()))
+    expect(await page.evaluate(() => window.innerWidth)).toBe(995)
+    expect(await visible()).toEqual([true, false, false, false])
+    await page.setViewportSize({ width: 996, height: 800 })
+    await expect.poll(visible, { timeout: 5000 }).toEqual([false, true, true, true])
+    await page.setViewportSize({ width: 995, height: 800 })
+    await expect.poll(visible, { timeout: 5000 }).toEqual([true, false, false, false])
+    await page.context().close()
+  })
+
+  test('Sign In in the open menu opens a new tab without opener or referrer', async () => {
+    const { page } = await site.open('/docs/guide/tabs', { viewport: { width: 995, height: 800 } })
+    await page.getByRole('button', { name: 'Open the main menu' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Main menu' })
+    await dialog.getByRole('button', { name: 'Back to main menu' }).click()
+    const signIn = dialog.getByRole('link', { name: 'Sign In' })
+    expect(await signIn.isVisible()).toBe(true)
+    expect(await signIn.getAttribute('href')).toBe('https://portal.veilbox.example')
+    expect(await signIn.getAttribute('target')).toBe('_blank')
+    const rel = (await signIn.getAttribute('rel'))?.split(/\s+/) ?? []
+    expect(rel).toEqual(expect.arrayContaining(['noopener', 'noreferrer']))
+    await page.context().close()
   })
 })

@@ -1,6 +1,7 @@
-// Client navigation: no document reload, title and scroll handling, back/forward, .html paths,
-// not-found, progress bar only past 200 ms, spinner, Retry on a failed page-data request, reload
-// once on a broken one, and prefetching (not on save-data connections).
+// Client navigation: no document reload, title and scroll handling, back/forward (restoring the
+// scroll position), .html paths, not-found, progress bar only past 200 ms, spinner, Retry on a
+// failed page-data request, reload once on a broken one, and prefetching (not on save-data or 2g
+// connections).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ownMessages, startThemeSite, waitForRouter, type ThemeSite } from './fixture.js'
@@ -12,8 +13,10 @@ beforeAll(async () => {
 afterAll(() => site?.close())
 
 /** Marks the window: the mark survives client navigation, not a document load. */
-const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1))
-const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1)
+const mark = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1))
+const marked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1)
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Docs sidebar' })
 
 /** Adds links to the article (the core rewrites `.html` links in Markdown to clean paths). */
@@ -26,6 +29,44 @@ const addLinks = (page: Page, links: Record<string, string>) =>
       document.querySelector('[data-ssg-article]')!.append(' ', a)
     }
   }, links)
+
+/** Emulates the Network Information API of a connection, before the page's scripts run. */
+const connection = (value: { effectiveType: string; saveData: boolean }) =>
+  `Object.defineProperty(navigator, 'connection', { value: ${JSON.stringify(value)} })`
+
+/**
+ * Opens /docs/, hovers a link and waits until the prefetcher has had every chance to run: the
+ * links in view were reported to an IntersectionObserver, an idle callback with the prefetcher's
+ * own timeout ran after that, and a later request of the page reached the test (requests are
+ * reported in order). Returns the page-data requests made so far, from before the page loaded.
+ */
+async function prefetchedOn(effectiveType: string) {
+  const requested: string[] = []
+  const { page } = await site.open('/docs/', {
+    init: connection({ effectiveType, saveData: false }),
+    before: async (p) => {
+      p.on('request', (r) => requested.push(new URL(r.url()).pathname))
+    },
+  })
+  await page.getByRole('link', { name: 'orphan' }).hover()
+  await page.getByRole('link', { name: 'tabs page' }).focus()
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver((entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return
+          observer.disconnect()
+          requestIdleCallback(() => resolve(), { timeout: 2000 })
+        })
+        for (const link of document.querySelectorAll('a[href]')) observer.observe(link)
+      }),
+  )
+  await Promise.all([
+    page.waitForRequest('**/_ssg/test-sentinel'),
+    page.evaluate(() => fetch('/_ssg/test-sentinel').catch(() => {})),
+  ])
+  return { page, pageData: () => requested.filter((p) => p.startsWith('/_ssg/data/')) }
+}
 
 /** Delays or fails the page data of the tabs page, from before the page loads (no prefetch). */
 const TABS_DATA = '**/_ssg/data/docs/guide/tabs.json'
@@ -54,7 +95,9 @@ describe('client navigation', () => {
     await mark(page)
     await page.getByRole('link', { name: 'first steps', exact: true }).click()
     await page.waitForURL('**/docs/guide/first-steps#reveal')
-    const top = await page.evaluate(() => document.getElementById('reveal')!.getBoundingClientRect().top)
+    const top = await page.evaluate(
+      () => document.getElementById('reveal')!.getBoundingClientRect().top,
+    )
     expect(top).toBeGreaterThanOrEqual(0)
     expect(top).toBeLessThan(120)
     const y = await page.evaluate(() => window.scrollY)
@@ -71,7 +114,10 @@ describe('client navigation', () => {
   test('/x.html and /x/index.html resolve to /x and /x/', async () => {
     const { page } = await site.open('/docs/')
     await mark(page)
-    await addLinks(page, { 'old html link': '/docs/guide/first-steps.html', 'old index link': '/docs/guide/index.html' })
+    await addLinks(page, {
+      'old html link': '/docs/guide/first-steps.html',
+      'old index link': '/docs/guide/index.html',
+    })
     await page.getByRole('link', { name: 'old html link' }).click()
     await page.waitForURL((url) => url.pathname === '/docs/guide/first-steps')
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('First steps')
@@ -94,7 +140,9 @@ describe('client navigation', () => {
     await addLinks(page, { missing: '/docs/missing-page' })
     await page.getByRole('link', { name: 'missing' }).click()
     await page.waitForURL('**/docs/missing-page')
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/not found/i)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/not found/i)
     expect(await marked(page)).toBe(true)
     await page.context().close()
   })
@@ -162,12 +210,16 @@ describe('client navigation', () => {
     await page.waitForURL('**/docs/guide/tabs')
     await page.getByRole('heading', { name: 'Tabs and code', level: 1 }).waitFor()
     expect(await marked(page)).toBe(false) // a document load
-    expect(console.some((m) => m.type === 'warning' && /Could not load the route/.test(m.text))).toBe(true)
+    expect(
+      console.some((m) => m.type === 'warning' && /Could not load the route/.test(m.text)),
+    ).toBe(true)
     // The same URL failing again right after its reload: no second reload, the error shows.
     await waitForRouter(page)
     await mark(page)
     await page.route('**/_ssg/data/docs/orphan.json', (route) => route.abort('connectionreset'))
-    await page.evaluate(() => sessionStorage.setItem('ssg-reloaded', location.origin + '/docs/orphan'))
+    await page.evaluate(() =>
+      sessionStorage.setItem('ssg-reloaded', location.origin + '/docs/orphan'),
+    )
     await addLinks(page, { 'orphan page': '/docs/orphan' })
     await page.getByRole('link', { name: 'orphan page' }).click()
     await page.getByRole('button', { name: 'Retry' }).waitFor()
@@ -198,7 +250,63 @@ describe('client navigation', () => {
     const fast = await site.open('/docs/guide/', { noWait: true })
     const fetched: string[] = []
     fast.page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
-    await expect.poll(() => fetched, { timeout: 5000 }).toContain('/_ssg/data/docs/guide/first-steps.json')
+    await expect
+      .poll(() => fetched, { timeout: 5000 })
+      .toContain('/_ssg/data/docs/guide/first-steps.json')
+    await fast.page.context().close()
+  })
+
+  test('back restores the scroll position of the previous page', async () => {
+    const { page } = await site.open('/docs/guide/first-steps')
+    await mark(page)
+    await page.mouse.move(640, 500)
+    await page.mouse.wheel(0, 1234)
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 })
+      .toBeGreaterThan(1000)
+    // Where the page came to rest (unchanged over two frames, as a reader would see it).
+    const y = await page.evaluate(async () => {
+      let last = -1
+      while (last !== window.scrollY) {
+        last = window.scrollY
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      }
+      return last
+    })
+    await sidebar(page).getByRole('link', { name: 'Tabs and code' }).click()
+    await page.waitForURL('**/docs/guide/tabs')
+    await page.getByRole('heading', { level: 1, name: 'Tabs and code' }).waitFor()
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await page.goBack()
+    await page.waitForURL('**/docs/guide/first-steps')
+    await page.getByRole('heading', { level: 1, name: 'First steps' }).waitFor()
+    await expect
+      .poll(() => page.evaluate((y) => Math.abs(window.scrollY - y), y), { timeout: 5000 })
+      .toBeLessThanOrEqual(3)
+    expect(await marked(page)).toBe(true) // client navigation both ways
+    await page.context().close()
+  })
+
+  test('nothing is prefetched on a 2g connection, neither on hover nor for links in view', async () => {
+    const slow = await prefetchedOn('2g')
+    expect(slow.pageData()).toEqual([])
+    // The link still works, loading its page data on click.
+    await slow.page.getByRole('link', { name: 'orphan' }).click()
+    await slow.page.waitForURL('**/docs/orphan')
+    expect(slow.pageData()).toEqual(['/_ssg/data/docs/orphan.json'])
+    await slow.page.context().close()
+
+    // The same steps on a 4g connection prefetch the hovered, the focused and in-view links.
+    const fast = await prefetchedOn('4g')
+    await expect
+      .poll(fast.pageData, { timeout: 5000 })
+      .toEqual(
+        expect.arrayContaining([
+          '/_ssg/data/docs/orphan.json',
+          '/_ssg/data/docs/guide/tabs.json',
+          '/_ssg/data/docs/guide/first-steps.json',
+        ]),
+      )
     await fast.page.context().close()
   })
 })

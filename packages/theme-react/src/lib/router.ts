@@ -100,6 +100,10 @@ export function createRouter(
   const listeners = new Set<() => void>()
   const positions = new Map<string, number>()
   let key = ''
+  // The address (path and query) of the page shown. A not-found page keeps the address asked for
+  // while its `page.path` is `/404`: without this, a hash link on it (the skip link) loaded it
+  // again, and the new render moved focus back to the page start.
+  let shown = location.pathname + location.search
   let seq = 0
   rememberPage(page)
   if (sidebar) rememberSidebar(sidebar)
@@ -131,6 +135,7 @@ export function createRouter(
       const scroll: ScrollTarget =
         restore !== null ? { top: restore } : url.hash ? { hash: url.hash } : { top: 0 }
       set({ ...loaded, loading: false, slow: false, error: null, id, scroll })
+      shown = location.pathname + location.search
       updateHead(site, loaded.page, documentTitle(site, loaded.page))
     } catch (error) {
       if (id !== seq) return
@@ -191,7 +196,8 @@ export function createRouter(
       return
     }
     const saved = positions.get(key) ?? null
-    if (samePath(route, state.page.path) && !state.error && !state.loading) {
+    const same = samePath(route, state.page.path) || url.pathname + url.search === shown
+    if (same && !state.error && !state.loading) {
       set({ scroll: saved !== null ? { top: saved } : url.hash ? { hash: url.hash } : null })
       return
     }
