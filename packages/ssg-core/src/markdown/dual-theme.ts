@@ -8,8 +8,8 @@ export interface FastHighlighter extends Highlighter {
   /**
    * The tree `rehype-parse` would make of `codeToHtml(code, options)`, without printing the HTML
    * and parsing it again (our patch of rehype-pretty-code calls this when it exists; the round
-   * trip through parse5 was a third of the highlighting time). `undefined` when shiki's tree
-   * holds a property this conversion does not know: the caller then takes the HTML way.
+   * trip through parse5 was about a quarter of the highlighting step). `undefined` when shiki's
+   * tree holds a property this conversion does not know: the caller then takes the HTML way.
    */
   codeToHastTree(code: string, options: HastOptions): Root | undefined
 }
