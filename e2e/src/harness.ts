@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { createStaticServer } from '@ssg/core'
 
 const run = promisify(execFile)
@@ -17,13 +18,22 @@ export const docsBuild = path.join(docsRoot, 'build')
 const ssgBin = path.join(repoRoot, 'packages/ssg-core/bin/ssg.js')
 
 /** Runs `ssg build` on a site folder; resolves with the exit code and the output. */
-export async function buildSite(siteDir: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function buildSite(
+  siteDir: string,
+  args: string[] = [],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [ssgBin, 'build', siteDir, ...args], { cwd: siteDir })
+    const { stdout, stderr } = await run(process.execPath, [ssgBin, 'build', siteDir, ...args], {
+      cwd: siteDir,
+    })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string }
-    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' }
+    return {
+      code: typeof e.code === 'number' ? e.code : 1,
+      stdout: e.stdout ?? '',
+      stderr: e.stderr ?? '',
+    }
   }
 }
 
@@ -34,7 +44,8 @@ export interface ServedSite {
 
 /** Serves a built folder on a free loopback port, as a production static host would. */
 export async function serveStatic(dir: string): Promise<ServedSite> {
-  if (!existsSync(dir)) throw new Error(`Nothing to serve at ${dir}: build the site first (pnpm build)`)
+  if (!existsSync(dir))
+    throw new Error(`Nothing to serve at ${dir}: build the site first (pnpm build)`)
   const server = createStaticServer({ root: dir, host: '127.0.0.1', port: 0 })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
@@ -54,9 +65,36 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/** A built site served over HTTP and a Chromium to open it in, for the tests of one file. */
+export interface ServedBuild {
+  site: ServedSite
+  browser: Browser
+}
+
+/**
+ * Serves a built site (which must exist: `pnpm build` makes it) and launches Chromium before the
+ * file's tests, and closes both after them. The fields are set once `beforeAll` has run.
+ */
+export function serveBuild(dir: string): ServedBuild {
+  const served = {} as ServedBuild
+  beforeAll(async () => {
+    expect(existsSync(dir), `no build at ${dir}: run pnpm build first`).toBe(true)
+    served.site = await serveStatic(dir)
+    served.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await served.browser?.close()
+    await served.site?.close()
+  })
+  return served
+}
+
 /** Headless Debian Chromium driven by playwright-core. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
 }
 
 /**
@@ -71,7 +109,8 @@ export async function blockThirdParty(page: Page): Promise<void> {
 export function collectConsole(page: Page): Array<{ type: string; text: string }> {
   const messages: Array<{ type: string; text: string }> = []
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') messages.push({ type: m.type(), text: m.text() })
+    if (m.type() === 'error' || m.type() === 'warning')
+      messages.push({ type: m.type(), text: m.text() })
   })
   page.on('pageerror', (e) => messages.push({ type: 'pageerror', text: e.message }))
   return messages

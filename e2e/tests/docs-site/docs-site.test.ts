@@ -3,16 +3,9 @@
 // its dismissal, the footer's site version, an admonition, the head tags (before and after a
 // client navigation, with the consent banner and tag manager requested), the preferred docs
 // version in localStorage, and the default colour mode.
-import { existsSync } from 'node:fs'
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  blockThirdParty,
-  docsBuild,
-  launchBrowser,
-  serveStatic,
-  type ServedSite,
-} from '../../src/harness.js'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { blockThirdParty, docsBuild, serveBuild } from '../../src/harness.js'
 
 /** The configured site URL (`url` of sites/docs/ssg.config.ts): canonical links are on it. */
 const SITE_URL = 'https://docs.veilbox.example'
@@ -24,18 +17,7 @@ const PREFERRED_VERSION_KEY = 'docs-preferred-version-default'
 /** `expect.poll` with room for a busy machine (two cores shared with Chromium and builds). */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 })
 
-let site: ServedSite
-let browser: Browser
-beforeAll(async () => {
-  // Built by `pnpm build` (turbo's `e2e` task builds the site first: it is a dependency).
-  expect(existsSync(docsBuild), `no build at ${docsBuild}: run pnpm build first`).toBe(true)
-  site = await serveStatic(docsBuild)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
+const docs = serveBuild(docsBuild)
 
 interface Opened {
   page: Page
@@ -45,12 +27,15 @@ interface Opened {
 
 /** Opens a page in a fresh context (empty storage) and waits until the client router runs. */
 async function open(pathname: string, options: BrowserContextOptions = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })
+  const context = await docs.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  })
   const page = await context.newPage()
   const requested: string[] = []
   page.on('request', (request) => requested.push(request.url()))
   await blockThirdParty(page)
-  await page.goto(site.url + pathname)
+  await page.goto(docs.site.url + pathname)
   await hydrated(page)
   return { page, requested }
 }
@@ -79,7 +64,7 @@ describe('navbar', () => {
       ['/docs/sdks/', 'SDKs'],
     ] as const) {
       if (new URL(page.url()).pathname !== pathname) {
-        await page.goto(site.url + pathname)
+        await page.goto(docs.site.url + pathname)
         await hydrated(page)
       }
       expect(await links.allTextContents(), pathname).toEqual(['Documentation', 'API', 'SDKs'])
@@ -122,7 +107,7 @@ describe('sidebar', () => {
       ['/docs/guides/collect/collect-cards-with-your-inputs', []],
     ] as const) {
       if (new URL(page.url()).pathname !== pathname) {
-        await page.goto(site.url + pathname)
+        await page.goto(docs.site.url + pathname)
         await hydrated(page)
       }
       expect(await sidebars(), pathname).toEqual(expected)
@@ -132,7 +117,9 @@ describe('sidebar', () => {
         // The page shown is marked in its sidebar.
         const current = nav.locator('a[aria-current="page"]')
         expect(await current.count(), pathname).toBe(1)
-        expect(new URL((await current.getAttribute('href'))!, site.url).pathname).toBe(pathname)
+        expect(new URL((await current.getAttribute('href'))!, docs.site.url).pathname).toBe(
+          pathname,
+        )
       } else {
         // The article still shows, at full width.
         expect(await page.locator('main#ssg-main h1').isVisible(), pathname).toBe(true)
@@ -232,7 +219,7 @@ function readHead(page: Page) {
 
 /** `<title>`, description and `og:title` of a page as the server wrote it. */
 async function servedHead(pathname: string) {
-  const html = await (await fetch(site.url + pathname)).text()
+  const html = await (await fetch(docs.site.url + pathname)).text()
   const decode = (s: string | undefined) =>
     s
       ?.replace(/&quot;/g, '"')
@@ -267,7 +254,7 @@ describe('head tags', () => {
     ])
     expect(head.entry).toMatch(/^\/_ssg\/assets\/main-[\w-]+\.js$/)
     expect(head.modulepreloads).toContain(head.entry)
-    expect(requested).toContain(site.url + head.entry)
+    expect(requested).toContain(docs.site.url + head.entry)
 
     // The consent banner and the tag manager load once the page is idle (the harness aborts them:
     // the request is what the page does).
@@ -292,11 +279,11 @@ describe('head tags', () => {
     const link = page
       .getByRole('navigation', { name: 'Docs sidebar' })
       .getByRole('link', { name: 'Containers', exact: true })
-    const target = new URL((await link.getAttribute('href'))!, site.url).pathname
+    const target = new URL((await link.getAttribute('href'))!, docs.site.url).pathname
     expect(target).toBe('/docs/concepts/what-are-containers')
     const served = await servedHead(target)
     await link.click()
-    await page.waitForURL(site.url + target)
+    await page.waitForURL(docs.site.url + target)
     await poll(() => page.title()).toBe(served.title)
     const next = await readHead(page)
     expect(next.title).not.toBe(head.title)
@@ -331,7 +318,7 @@ describe('preferred docs version', () => {
       .getByRole('link', { name: 'Get started', exact: true })
       .first()
       .click()
-    await page.waitForURL(site.url + '/docs/')
+    await page.waitForURL(docs.site.url + '/docs/')
     await poll(() => storageItem(page, PREFERRED_VERSION_KEY)).toBe('current')
     expect(await stillMarked(page)).toBe(true)
     await page.context().close()

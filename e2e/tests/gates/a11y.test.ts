@@ -4,18 +4,11 @@
 // width. 0 serious or critical violations; every violation found is printed with its route,
 // setting, rule and targets. One browser, one page per setting, third-party hosts blocked.
 // Run alone: `pnpm gate:a11y`.
-import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AxeResults, Result } from 'axe-core'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  blockThirdParty,
-  launchBrowser,
-  serveStatic,
-  specRoutes,
-  type ServedSite,
-} from '../../src/harness.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { blockThirdParty, serveBuild, specRoutes } from '../../src/harness.js'
 import { gatesBuild, table } from '../../src/gates.js'
 
 const require = createRequire(import.meta.url)
@@ -38,21 +31,13 @@ const SETTINGS: Setting[] = [
 
 const GATED = new Set(['serious', 'critical'])
 
-let site: ServedSite
-let browser: Browser
-
-beforeAll(async () => {
-  expect(existsSync(gatesBuild), `no build at ${gatesBuild}: run pnpm build first`).toBe(true)
-  site = await serveStatic(gatesBuild)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
+const served = serveBuild(gatesBuild)
 
 async function openPage(setting: Setting): Promise<Page> {
-  const context = await browser.newContext({ viewport: setting.viewport, reducedMotion: 'reduce' })
+  const context = await served.browser.newContext({
+    viewport: setting.viewport,
+    reducedMotion: 'reduce',
+  })
   if (setting.theme) {
     await context.addInitScript((theme) => {
       try {
@@ -85,7 +70,7 @@ async function checkRoute(
   found: Found[],
   problems: string[],
 ): Promise<void> {
-  const response = await page.goto(site.url + route, { waitUntil: 'load' })
+  const response = await page.goto(served.site.url + route, { waitUntil: 'load' })
   if (!response || response.status() !== 200) {
     problems.push(`${route} [${setting.name}]: HTTP ${response?.status() ?? 'no response'}`)
     return

@@ -2,35 +2,17 @@
 // on first use only, the placeholder goes "Loading..." -> "Search", typing finds sections,
 // choosing one lands on its heading (client-side), a load failure offers Retry, and the box
 // works in the mobile menu.
-import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AxeResults } from 'axe-core'
-import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  blockThirdParty,
-  collectConsole,
-  docsBuild,
-  launchBrowser,
-  serveStatic,
-  type ServedSite,
-} from '../../src/harness.js'
+import type { BrowserContextOptions, Page, Request } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { blockThirdParty, collectConsole, docsBuild, serveBuild } from '../../src/harness.js'
 
 const SEARCH_FILE = /\/search-(doc|index)-\d+\.json$/
 /** `expect.poll` with room for a busy machine (two cores shared with Chromium and builds). */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 })
 
-let site: ServedSite
-let browser: Browser
-beforeAll(async () => {
-  expect(existsSync(docsBuild), `no build at ${docsBuild}: run pnpm build first`).toBe(true)
-  site = await serveStatic(docsBuild)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
+const served = serveBuild(docsBuild)
 
 interface Opened {
   page: Page
@@ -44,7 +26,7 @@ async function open(
   options: BrowserContextOptions & { before?: (page: Page) => Promise<void> } = {},
 ): Promise<Opened> {
   const { before, ...contextOptions } = options
-  const context = await browser.newContext({
+  const context = await served.browser.newContext({
     viewport: { width: 1280, height: 800 },
     ...contextOptions,
   })
@@ -57,7 +39,7 @@ async function open(
   })
   await blockThirdParty(page)
   await before?.(page)
-  await page.goto(site.url + pathname)
+  await page.goto(served.site.url + pathname)
   // The client router has taken over once it tags the history entry.
   await page.waitForFunction(() => Boolean((history.state as { ssgKey?: string } | null)?.ssgKey))
   return { page, fetched, console }
@@ -174,7 +156,7 @@ describe('search box', () => {
     await poll(() => option.count()).toBe(1)
     const href = (await option.getAttribute('href'))!
     await option.click()
-    await page.waitForURL(site.url + href)
+    await page.waitForURL(served.site.url + href)
     await page.context().close()
   })
 
@@ -270,7 +252,7 @@ describe('in the mobile menu', () => {
     expect(width).toBeGreaterThan(panelWidth - 40)
     const href = (await option.getAttribute('href'))!
     await option.tap()
-    await page.waitForURL(site.url + href)
+    await page.waitForURL(served.site.url + href)
     await poll(() => dialog.count()).toBe(0)
     await page.context().close()
   })
