@@ -3,6 +3,7 @@
 // violation on each kind of page in both colour modes.
 import { createRequire } from 'node:module'
 import type { AxeResults } from 'axe-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { crashSiteDir, startThemeSite, type ThemeSite } from './fixture.js'
 
@@ -15,17 +16,22 @@ beforeAll(async () => {
 })
 afterAll(() => site?.close())
 
+/** Serves the page data at `url` with `change` merged into it (data that breaks rendering). */
+function changePageData(page: Page, url: string, change: Record<string, unknown>): Promise<void> {
+  return page.route(url, async (route) => {
+    const response = await route.fetch()
+    const data = (await response.json()) as Record<string, unknown>
+    await route.fulfill({ response, json: { ...data, ...change } })
+  })
+}
+
 describe('errors', () => {
   test('a page whose data breaks rendering shows "This page crashed." with Try again', async () => {
     const { page } = await site.open('/docs/', {
       init: 'delete window.IntersectionObserver',
       before: (p) =>
-        p.route('**/_ssg/data/docs/orphan.json', async (route) => {
-          const response = await route.fetch()
-          const data = (await response.json()) as Record<string, unknown>
-          // A table of contents that is not a list: the docs layout throws while rendering.
-          await route.fulfill({ response, json: { ...data, toc: { broken: true } } })
-        }),
+        // A table of contents that is not a list: the docs layout throws while rendering.
+        changePageData(p, '**/_ssg/data/docs/orphan.json', { toc: { broken: true } }),
     })
     await page.getByRole('link', { name: 'orphan' }).click()
     const alert = page.getByRole('alert')
@@ -74,11 +80,7 @@ describe('a crash whose error has a cause', () => {
     const { page } = await crashSite.open('/docs/', {
       init: 'delete window.IntersectionObserver',
       before: (p) =>
-        p.route('**/_ssg/data/docs/dated.json', async (route) => {
-          const response = await route.fetch()
-          const data = (await response.json()) as Record<string, unknown>
-          await route.fulfill({ response, json: { ...data, lastUpdated: 'yesterday' } })
-        }),
+        changePageData(p, '**/_ssg/data/docs/dated.json', { lastUpdated: 'yesterday' }),
     })
     await page.getByRole('link', { name: 'dated page', exact: true }).click()
     const alert = page.getByRole('alert')

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { notFoundPageData } from '@ssg/core/contract'
-import { makePage, makeSite } from '../test/fixtures'
+import { makePage, makeSite, memoryStorage } from '../test/fixtures'
 import { PREFERRED_VERSION_KEY, rememberDocsVersion } from './docs-version'
 import { resetStorageForTests } from './storage'
 
@@ -8,11 +8,7 @@ let data: Map<string, string>
 
 beforeEach(() => {
   data = new Map()
-  const localStorage = {
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => data.set(key, value),
-    removeItem: (key: string) => data.delete(key),
-  }
+  const localStorage = memoryStorage(data)
   vi.stubGlobal('window', { localStorage, sessionStorage: localStorage })
 })
 

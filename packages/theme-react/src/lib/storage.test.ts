@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { memoryStorage } from '../test/fixtures'
 import { resetStorageForTests, sessionStore, storage } from './storage'
 
 function installWindow(localStorage: unknown) {
@@ -14,11 +15,7 @@ afterEach(() => {
 describe('storage', () => {
   test('reads and writes localStorage', () => {
     const data = new Map<string, string>()
-    installWindow({
-      getItem: (key: string) => data.get(key) ?? null,
-      setItem: (key: string, value: string) => data.set(key, value),
-      removeItem: (key: string) => data.delete(key),
-    })
+    installWindow(memoryStorage(data))
     storage.set('theme', 'light')
     expect(data.get('theme')).toBe('light')
     expect(storage.get('theme')).toBe('light')

@@ -121,3 +121,12 @@ export function makeSidebar(): Sidebar {
     ],
   }
 }
+
+/** A `localStorage` kept in `data`, for tests that stub `window` (read `data` to see what was stored). */
+export function memoryStorage(data: Map<string, string>) {
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  }
+}
