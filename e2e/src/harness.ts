@@ -116,27 +116,30 @@ export function collectConsole(page: Page): Array<{ type: string; text: string }
   return messages
 }
 
-/** Routes of the specification (`../shared/spec/routes.tsv`). */
-export async function specRoutes(): Promise<Array<{ route: string; sidebar: string }>> {
+/**
+ * The docs site's contract with its specification, kept in the repository
+ * (`sites/docs/spec/*.tsv`): every route with its sidebar, and every old path with its target.
+ */
+export const docsSpec = path.join(docsRoot, 'spec')
+
+async function readTsv(file: string): Promise<string[][]> {
   const { readFile } = await import('node:fs/promises')
-  const text = await readFile(path.join(repoRoot, '../shared/spec/routes.tsv'), 'utf8')
+  const text = await readFile(path.join(docsSpec, file), 'utf8')
   return text
     .split('\n')
     .filter((l) => l && !l.startsWith('#'))
-    .map((l) => {
-      const [route, sidebar] = l.split('\t')
-      return { route: route!, sidebar: sidebar ?? 'none' }
-    })
+    .map((l) => l.split('\t'))
 }
 
+/** Routes of the specification (`sites/docs/spec/routes.tsv`) and the sidebar of each. */
+export async function specRoutes(): Promise<Array<{ route: string; sidebar: string }>> {
+  return (await readTsv('routes.tsv')).map(([route, sidebar]) => ({
+    route: route!,
+    sidebar: sidebar ?? 'none',
+  }))
+}
+
+/** Old paths of the specification (`sites/docs/spec/redirects.tsv`) and where each goes. */
 export async function specRedirects(): Promise<Array<{ from: string; to: string }>> {
-  const { readFile } = await import('node:fs/promises')
-  const text = await readFile(path.join(repoRoot, '../shared/spec/redirects.tsv'), 'utf8')
-  return text
-    .split('\n')
-    .filter((l) => l && !l.startsWith('#'))
-    .map((l) => {
-      const [from, to] = l.split('\t')
-      return { from: from!, to: to! }
-    })
+  return (await readTsv('redirects.tsv')).map(([from, to]) => ({ from: from!, to: to! }))
 }

@@ -1,4 +1,10 @@
 import { defineConfig } from 'vitest/config'
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+  test: {
+    // The repository stands alone: a test that reads beside it fails (see the file).
+    setupFiles: ['../../scripts/standalone-guard.mjs'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
 })

@@ -1,5 +1,5 @@
 // Quality gate: accessibility. axe-core runs in headless Chromium on every route of
-// ../shared/spec/routes.tsv in three settings: light and dark colour mode at a desktop width
+// sites/docs/spec/routes.tsv in three settings: light and dark colour mode at a desktop width
 // (localStorage `theme`, set before any page script runs) and the default mode at a 375 px mobile
 // width. 0 serious or critical violations; every violation found is printed with its route,
 // setting, rule and targets. One browser, one page per setting, third-party hosts blocked.

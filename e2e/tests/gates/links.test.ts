@@ -1,7 +1,7 @@
 // Quality gate: links. linkinator crawls the built site served by our static server (the
 // production-host behaviour: `/x` -> `x.html`, `/x/` -> `x/index.html`), starting from every
 // built HTML file, with fragments checked and external links skipped: 0 broken links or anchors.
-// Then every redirect of ../shared/spec/redirects.tsv is opened in Chromium and must land on its
+// Then every redirect of sites/docs/spec/redirects.tsv is opened in Chromium and must land on its
 // target, keeping query and hash. Run alone: `pnpm gate:links`.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
