@@ -5,7 +5,7 @@ import { render, text } from '../../test/render'
 import { makeSite } from '../../test/fixtures'
 import { SearchBox } from './SearchBox'
 import { SearchResults, type SearchResultsProps } from './SearchResults'
-import { flattenResults, isSearchShortcut, moveActive } from './search-state'
+import { activeIndex, flattenResults, isSearchShortcut, moveActive } from './search-state'
 
 const search = makeSite().search
 const noop = () => {}
@@ -193,6 +193,17 @@ describe('keyboard and shortcuts', () => {
     expect(moveActive(0, 3, 'ArrowUp')).toBe(2)
     expect(moveActive(1, 3, 'ArrowUp')).toBe(0)
     expect(moveActive(-1, 0, 'ArrowDown')).toBe(-1)
+  })
+
+  test('the active option follows its URL when the results refine, and is none once it leaves', () => {
+    const options = flattenResults(pages)
+    expect(activeIndex(options, null)).toBe(-1)
+    expect(activeIndex(options, '/docs/api/tokens/tokenize#errors')).toBe(1)
+    // A refined query drops the first page's sections: the same option is now the first.
+    expect(
+      activeIndex(flattenResults(pages.slice(1)), '/docs/concepts/what-are-tokens#types'),
+    ).toBe(0)
+    expect(activeIndex(flattenResults(pages.slice(1)), '/docs/api/tokens/tokenize#errors')).toBe(-1)
   })
 
   test('options are the sections in display order', () => {

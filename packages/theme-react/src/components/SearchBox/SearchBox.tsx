@@ -19,6 +19,7 @@ import {
   flattenResults,
   isModifiedClick,
   isSearchShortcut,
+  activeIndex,
   moveActive,
   type SearchStatus,
 } from './search-state'
@@ -54,7 +55,9 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
   )
   const [query, setQuery] = useState('')
   const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(-1)
+  // The active option is kept by its URL: while the results refine (the list follows the typing
+  // a step behind, and a large index loads parts), an option that stays keeps the reader's place.
+  const [activeUrl, setActiveUrl] = useState<string | null>(null)
 
   // Starts the load once. After a failure only Retry tries again (not every keystroke).
   const busy = useRef(loaded !== null)
@@ -117,7 +120,11 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
     [loaded, deferredQuery, search.maxResults, partsLoaded],
   )
   const options = useMemo(() => flattenResults(pages), [pages])
-  useEffect(() => setActive(-1), [pages])
+  const active = activeIndex(options, activeUrl)
+  const setActive = useCallback(
+    (index: number) => setActiveUrl(options[index]?.url ?? null),
+    [options],
+  )
 
   const choose = useCallback(
     (url: string) => {

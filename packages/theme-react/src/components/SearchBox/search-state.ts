@@ -21,6 +21,11 @@ export function flattenResults(pages: readonly PageResult[]): SearchOption[] {
   )
 }
 
+/** Index of the option whose URL is `url`, or -1 (none active, or it left the results). */
+export function activeIndex(options: readonly SearchOption[], url: string | null): number {
+  return url === null ? -1 : options.findIndex((option) => option.url === url)
+}
+
 /** The next active option for an arrow key: wraps around; from none, Down goes to the first. */
 export function moveActive(active: number, count: number, key: 'ArrowDown' | 'ArrowUp'): number {
   if (count === 0) return -1
