@@ -1,5 +1,5 @@
 // Test setup shared by every package's vitest config: the repository stands alone. A new user's
-// clone has nothing beside it, so a test that reads a file next to the repository (`../shared`,
+// clone has nothing beside it, so a test that reads a file next to the repository (a shared folder,
 // `../other-repo`) passes here and fails there. This guard makes it fail here too: reading or
 // listing a path that lies beside the repository throws, naming the path and the fix.
 // (`scripts/check-standalone.mjs` is the static half: it looks for such paths in the sources.)
