@@ -7,7 +7,8 @@ export {
   type ResolvedConfig,
 } from './config/load-config.js'
 export { defineConfig, type UserConfig } from './config/define-config.js'
-export { formatMessages, type BuildMessage } from './report/messages.js'
+export { type BuildMessage } from './report/messages.js'
+export { formatMessages, type FormatOptions } from './report/format.js'
 export { createStaticServer, resolveFile, listen } from './serve/static-server.js'
 export {
   startDevServer,

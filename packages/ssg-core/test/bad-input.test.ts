@@ -2,9 +2,12 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { build } from '../src/pipeline/build.js'
-import { formatMessages } from '../src/report/messages.js'
+import { formatMessages } from '../src/report/format.js'
 import { BuildFailedError } from '../src/util/errors.js'
 import { makeSite, fixtureTheme } from './helpers.js'
+
+/** Help links as a relative path: the real one is this machine's path of ERRORS.md. */
+const reference = (ruleId: string) => `ERRORS.md#${ruleId}`
 
 async function failure(root: string): Promise<string> {
   try {
@@ -14,7 +17,7 @@ async function failure(root: string): Promise<string> {
       const report = (
         error as BuildFailedError & { report: { messages: Parameters<typeof formatMessages>[0] } }
       ).report
-      return formatMessages(report.messages)
+      return formatMessages(report.messages, { reference })
     }
     return (error as Error).message
   }
@@ -27,8 +30,15 @@ describe('bad input fails with file, place and what to do', () => {
       files: { 'content/docs/index.md': '---\ntitle: Home\ndescription: [unclosed\n---\n\nText\n' },
     })
     expect(await failure(root)).toMatchInlineSnapshot(`
-      "content/docs/index.md:3:23  error  Front matter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]  front-matter-yaml
-      1 error (see https://ssg.example/docs/errors#<rule> for each rule)"
+      "error  content/docs/index.md:3:23  Front matter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]  [front-matter-yaml]
+          2 | title: Home
+        > 3 | description: [unclosed
+            |                       ^
+          4 | ---
+        fix: correct the YAML at the position shown (quote values holding \`: \`, \`#\` or starting with \`[\`, \`{\`, \`*\`)
+        see ERRORS.md#front-matter-yaml
+
+      1 error (front-matter-yaml 1), 0 warnings"
     `)
   })
 
@@ -37,7 +47,7 @@ describe('bad input fails with file, place and what to do', () => {
       files: { 'content/docs/index.md': '---\ntitle: Home\nsidebar_position: "2"\n---\nText\n' },
     })
     expect(await failure(root)).toContain(
-      'content/docs/index.md:3:1  error  sidebar_position: expected number, received "2" (string)',
+      'error  content/docs/index.md:3:1  sidebar_position: expected number, received "2" (string)',
     )
   })
 
@@ -70,9 +80,12 @@ describe('bad input fails with file, place and what to do', () => {
       },
     })
     expect(await failure(root)).toMatchInlineSnapshot(`
-      "content/docs/index.md:3:5  error  Cannot find page \`/docs/instal\`; did you mean \`/docs/install\`?  missing-page
-      content/docs/index.md:4:1  error  Cannot find page \`/docs/nope/deeper\`  missing-page
-      2 errors (see https://ssg.example/docs/errors#<rule> for each rule)"
+      "error  content/docs/index.md:3:5  Cannot find page \`/docs/instal\`; did you mean \`/docs/install\`?  [missing-page]
+      error  content/docs/index.md:4:1  Cannot find page \`/docs/nope/deeper\`  [missing-page]
+        fix: link to an existing route (the message suggests the closest), or add a redirect
+        see ERRORS.md#missing-page
+
+      2 errors (missing-page 2), 0 warnings"
     `)
   })
 
@@ -81,7 +94,7 @@ describe('bad input fails with file, place and what to do', () => {
       files: { 'content/docs/index.md': '# Home\n\n:::warning\nCareful.\n' },
     })
     expect(await failure(root)).toContain(
-      'content/docs/index.md:3:1  error  Unclosed directive `:::warning`: add a line `:::` where it ends  unclosed-directive',
+      'error  content/docs/index.md:3:1  Unclosed directive `:::warning`: add a line `:::` where it ends  [unclosed-directive]',
     )
   })
 
@@ -94,13 +107,13 @@ describe('bad input fails with file, place and what to do', () => {
     })
     const message = await failure(root)
     expect(message).toContain(
-      'content/docs/index.md:3:1  error  `<script>` is not allowed in content',
+      'error  content/docs/index.md:3:1  `<script>` is not allowed in content',
     )
     expect(message).toContain(
-      'content/docs/index.md:5:1  error  Event handler attribute `onerror` is not allowed in content',
+      'error  content/docs/index.md:5:1  Event handler attribute `onerror` is not allowed in content',
     )
     expect(message).toContain(
-      'content/docs/index.md:7:1  error  `javascript:` URL in `href` is not allowed in content',
+      'error  content/docs/index.md:7:1  `javascript:` URL in `href` is not allowed in content',
     )
   })
 
@@ -110,7 +123,7 @@ describe('bad input fails with file, place and what to do', () => {
       symlinks: { 'content/docs/gone.md': '/nonexistent/file.md' },
     })
     expect(await failure(root)).toContain(
-      'content/docs/gone.md  error  Cannot read the file: ENOENT',
+      'error  content/docs/gone.md  Cannot read the file: ENOENT',
     )
   })
 
@@ -133,11 +146,20 @@ describe('warnings do not fail the build', () => {
       },
     })
     const report = await build({ root, cache: false, workers: 0 })
-    expect(formatMessages(report.messages)).toMatchInlineSnapshot(`
-      "content/docs/a.md:6:1  warning  Cannot find the Markdown file \`./nope.md\` (looked for \`content/docs/nope.md\`)  missing-file
-      content/docs/a.md:6:27  warning  Cannot find heading \`#nope\` on \`/docs/b\` (link \`/docs/b#nope\`)  missing-anchor
-      content/docs/b.md:1:1  warning  Duplicate route \`/docs/b\`: \`content/docs/a.md\` has it already, this file is skipped; change one file's name or \`slug\`  duplicate-route
-      3 warnings (see https://ssg.example/docs/errors#<rule> for each rule)"
+    expect(formatMessages(report.messages, { reference })).toMatchInlineSnapshot(`
+      "warning  content/docs/a.md:6:1  Cannot find the Markdown file \`./nope.md\` (looked for \`content/docs/nope.md\`)  [missing-file]
+        fix: correct the path; it is relative to the linking file
+        see ERRORS.md#missing-file
+
+      warning  content/docs/a.md:6:27  Cannot find heading \`#nope\` on \`/docs/b\` (link \`/docs/b#nope\`)  [missing-anchor]
+        fix: link to a heading id that exists (the message suggests the closest), or add an id
+        see ERRORS.md#missing-anchor
+
+      warning  content/docs/b.md:1:1  Duplicate route \`/docs/b\`: \`content/docs/a.md\` has it already, this file is skipped; change one file's name or \`slug\`  [duplicate-route]
+        fix: rename one file, or set \`slug\` in its front matter, or drop the redirect
+        see ERRORS.md#duplicate-route
+
+      0 errors, 3 warnings (duplicate-route 1, missing-file 1, missing-anchor 1)"
     `)
   })
 })

@@ -119,7 +119,7 @@ describe('ssg serve', () => {
     try {
       await eventually(async () => running.output().includes('missing-page'))
       expect(running.output()).toContain(
-        'content/docs/index.md:3:5  error  Cannot find page `/docs/gone`',
+        'error  content/docs/index.md:3:5  Cannot find page `/docs/gone`',
       )
       expect((await get(running.url, '/docs/other')).status).toBe(200)
     } finally {
@@ -131,7 +131,7 @@ describe('ssg serve', () => {
     const child = spawn(process.execPath, [cli, 'serve', '.', '--port', 'abc'], { stdio: 'pipe' })
     let output = ''
     child.stderr.on('data', (chunk) => (output += chunk))
-    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1)
-    expect(output).toContain('--port: expected a port number, received `abc`')
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2)
+    expect(output).toContain('`--port`: expected a port number from 0 to 65535, received `abc`')
   })
 })

@@ -177,7 +177,7 @@ describe('ssg serve: edits, pushes and served pages', () => {
     ])
     expect(broken.errors![0]!.frame).toContain('> 3 | description: [unclosed')
     expect(server.lines.join('\n')).toContain(
-      'content/docs/setup.md:3:23  error  Front matter is not valid YAML',
+      'error  content/docs/setup.md:3:23  Front matter is not valid YAML',
     )
     const served = await html('/docs/setup')
     expect(served).toContain('Install text!')

@@ -1,114 +1,190 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
-import { build } from '../pipeline/build.js'
-import { formatMessages } from '../report/messages.js'
-import { BuildFailedError, errorChain } from '../util/errors.js'
-import { createStaticServer, listen } from '../serve/static-server.js'
-import { openBrowser } from '../serve/open-browser.js'
-import { loadConfig } from '../config/load-config.js'
+import { referenceUrl } from '../report/reference.js'
+import { closest, errorChain, SsgError } from '../util/errors.js'
 import { CORE_VERSION } from '../version.js'
+import { commandHelp, parseCommandArgs, table, UsageError, type ParsedArgs } from './args.js'
+import { BUILD, COMMANDS, INIT, SERVE } from './commands.js'
 
-const HELP = `ssg ${CORE_VERSION}: a static site generator for documentation
+// The pipeline, esbuild, React and the servers load with the command that needs them: help,
+// version and a wrong command line answer at once.
 
-Usage:
-  ssg build [siteDir]           build the site into <siteDir>/build (default siteDir: .)
-      --no-cache                ignore the on-disk cache
-      --workers <n>             worker threads for Markdown (0 = none)
-  ssg serve [siteDir]           serve the site while you write (rebuilds on change)
-      --port <n>                port (default 3000; the next free one if taken)
-      --host <host>             interface (default 127.0.0.1)
-      --static                  serve the existing build/ as a production host would
-      --open                    open the browser
-`
-
-async function runBuild(root: string, values: Record<string, unknown>) {
-  try {
-    const report = await build({
-      root,
-      cache: values['no-cache'] !== true,
-      ...(typeof values.workers === 'string' ? { workers: Number(values.workers) } : {}),
-    })
-    if (report.messages.length) console.warn(formatMessages(report.messages))
-    const total = report.timings.reduce((sum, t) => sum + t.ms, 0)
-    const detail = report.timings.map((t) => `${t.name} ${Math.round(t.ms)} ms`).join(', ')
-    console.log(
-      `ssg: built ${report.pages} pages in ${(total / 1000).toFixed(2)} s (${detail}; ${report.cacheHits} from cache) -> ${path.relative(process.cwd(), report.outDir) || '.'}`,
-    )
-    return true
-  } catch (error) {
-    if (error instanceof BuildFailedError) {
-      const report = (
-        error as BuildFailedError & { report?: { messages: Parameters<typeof formatMessages>[0] } }
-      ).report
-      if (report) console.error(formatMessages(report.messages, { frames: true }))
-      console.error('ssg: build failed; the previous build/ is untouched')
-    } else {
-      console.error('ssg: ' + errorChain(error).join('\n  caused by: '))
-    }
-    return false
-  }
+function mainHelp(): string {
+  return [
+    `ssg ${CORE_VERSION}: a static site generator for documentation`,
+    '',
+    'Usage: ssg <command> [folder] [flags]',
+    '',
+    'Commands:',
+    table(COMMANDS.map((c) => [`${c.name} ${c.positional?.name ?? ''}`, c.summary])),
+    '',
+    'Flags:',
+    table([
+      ['-h, --help', 'print this help; `ssg <command> --help` lists the flags of a command'],
+      ['-v, --version', 'print the version'],
+    ]),
+    '',
+    'Exit codes: 0 done, 1 failed (the build: errors, or warnings with --strict), 2 a wrong command line.',
+    `Every message's rule is explained in ${referenceUrl()}`,
+  ].join('\n')
 }
 
-async function main(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      'no-cache': { type: 'boolean' },
-      workers: { type: 'string' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      static: { type: 'boolean' },
-      open: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
+/** Colours on stdout: a terminal, unless NO_COLOR or --no-color; FORCE_COLOR forces them. */
+function wantsColor(flags: Record<string, unknown>): boolean {
+  if (flags['no-color'] === true || process.env.NO_COLOR) return false
+  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return true
+  return process.stdout.isTTY === true && process.env.TERM !== 'dumb'
+}
+
+async function serve(args: ParsedArgs): Promise<number> {
+  const { flags } = args
+  const root = path.resolve(args.positional ?? '.')
+  const host = (flags.host as string | undefined) ?? '127.0.0.1'
+  const port = (flags.port as number | undefined) ?? 3000
+  if (!flags.static) {
+    const { startDevServer } = await import('../serve/dev-server.js')
+    const server = await startDevServer({
+      root,
+      host,
+      port,
+      open: flags.open === true,
+      verbose: flags.verbose === true,
+      ...(flags['no-cache'] === true ? { cache: false } : {}),
+      ...(flags.workers !== undefined ? { workers: flags.workers as number } : {}),
+    })
+    const stop = () => {
+      server.close().finally(() => process.exit(0))
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+    return 0
+  }
+  const { loadConfig } = await import('../config/load-config.js')
+  const { createStaticServer, listen } = await import('../serve/static-server.js')
+  const { openBrowser } = await import('../serve/open-browser.js')
+  const config = await loadConfig({ root })
+  const outDir = path.resolve(root, config.outDir)
+  if (!existsSync(outDir))
+    throw new SsgError(
+      `Nothing to serve at ${path.relative(process.cwd(), outDir) || outDir}: run \`ssg build\` first`,
+    )
+  const server = createStaticServer({ root: outDir, host, port, basePath: config.baseUrl })
+  const used = await listen(server, port, host)
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${used}${config.baseUrl}`
+  console.log(`ssg: serving ${path.relative(process.cwd(), outDir) || '.'} at ${url}`)
+  if (flags.open) openBrowser(url)
+  return 0
+}
+
+async function init(args: ParsedArgs): Promise<number> {
+  const { initSite } = await import('./init.js')
+  const dir = args.positional ?? '.'
+  const files = await initSite({
+    dir,
+    ...(typeof args.flags.title === 'string' ? { title: args.flags.title } : {}),
+    ...(args.flags.force === true ? { force: true } : {}),
   })
-  const [command, dir] = positionals
-  if (values.version) return console.log(CORE_VERSION)
-  if (values.help || !command) {
-    console.log(HELP)
-    return
+  const shown = path.relative(process.cwd(), path.resolve(dir)) || '.'
+  const cd = shown === '.' ? [] : [`  cd ${/\s/.test(shown) ? JSON.stringify(shown) : shown}`]
+  console.log(
+    [
+      `ssg: created a site in ${shown}: ${files.join(', ')}`,
+      '',
+      'Next:',
+      ...cd,
+      '  npm start          serve it at http://127.0.0.1:3000/ while you write (reloads on save)',
+      `  npm run build      build it into ${path.join(shown, 'build')}/`,
+    ].join('\n'),
+  )
+  return 0
+}
+
+/** Runs the command line; resolves with the exit code. */
+async function main(argv: string[]): Promise<number> {
+  const at = argv.findIndex((a) => !a.startsWith('-'))
+  const before = at === -1 ? argv : argv.slice(0, at)
+  for (const flag of before) {
+    if (flag === '--version' || flag === '-v') {
+      console.log(CORE_VERSION)
+      return 0
+    }
+    if (flag !== '--help' && flag !== '-h') {
+      const owner = COMMANDS.find((c) => c.flags.some((f) => `--${f.name}` === flag.split('=')[0]))
+      throw new UsageError(
+        owner
+          ? `\`${flag}\` goes after the command: \`ssg ${owner.name} ${flag}\``
+          : `unknown flag \`${flag}\`; the flags of ssg itself are --help and --version`,
+      )
+    }
   }
-  const root = path.resolve(dir ?? '.')
-  if (command === 'build') {
-    process.exitCode = (await runBuild(root, values)) ? 0 : 1
-    return
+  const name = at === -1 ? undefined : argv[at]!
+  const rest = at === -1 ? [] : argv.slice(at + 1)
+  if (name === undefined) {
+    console.log(mainHelp())
+    return 0
   }
-  if (command === 'serve') {
-    const host = values.host ?? '127.0.0.1'
-    const port = values.port ? Number(values.port) : 3000
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new Error(`--port: expected a port number, received \`${values.port}\``)
-    if (!values.static) {
-      const { startDevServer } = await import('../serve/dev-server.js')
-      const server = await startDevServer({ root, host, port, open: values.open === true })
-      const stop = () => {
-        server.close().finally(() => process.exit(0))
-      }
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
+  if (name === 'help') {
+    const topic = COMMANDS.find((c) => c.name === rest[0])
+    console.log(topic ? commandHelp(topic) : mainHelp())
+    return 0
+  }
+  const spec = COMMANDS.find((c) => c.name === name)
+  if (!spec) {
+    const suggestion = closest(
+      name,
+      COMMANDS.map((c) => c.name),
+    )
+    throw new UsageError(
+      `unknown command \`${name}\`` +
+        (suggestion
+          ? `; did you mean \`${suggestion}\`?`
+          : `; the commands are ${COMMANDS.map((c) => `\`${c.name}\``).join(', ')}`),
+    )
+  }
+  const args = parseCommandArgs(
+    spec,
+    rest,
+    COMMANDS.filter((c) => c !== spec),
+  )
+  if (args.flags.help) {
+    console.log(commandHelp(spec))
+    return 0
+  }
+  if (spec === BUILD) {
+    const { flags } = args
+    if (flags.quiet && flags.verbose)
+      throw new UsageError('`--quiet` and `--verbose` ask for opposite things: pick one', 'build')
+    const { buildCommand } = await import('./build-command.js')
+    return buildCommand({
+      root: path.resolve(args.positional ?? '.'),
+      strict: flags.strict === true,
+      verbose: flags.verbose === true,
+      quiet: flags.quiet === true,
+      json: flags.json === true,
+      cache: flags['no-cache'] !== true,
+      color: !flags.json && wantsColor(flags),
+      ...(flags.workers !== undefined ? { workers: flags.workers as number } : {}),
+    })
+  }
+  if (spec === SERVE) return serve(args)
+  if (spec === INIT) return init(args)
+  throw new Error(`no handler for the command \`${spec.name}\``)
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exitCode = code
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      const help = error.command ? `ssg ${error.command} --help` : 'ssg --help'
+      console.error(
+        `ssg${error.command ? ` ${error.command}` : ''}: ${error.message}\nRun \`${help}\` for the usage.`,
+      )
+      process.exitCode = 2
       return
     }
-    const config = await loadConfig({ root })
-    const outDir = path.resolve(root, config.outDir)
-    if (!existsSync(outDir))
-      throw new Error(
-        `Nothing to serve at ${path.relative(process.cwd(), outDir) || outDir}: run \`ssg build\` first`,
-      )
-    const server = createStaticServer({ root: outDir, host, port, basePath: config.baseUrl })
-    const used = await listen(server, port, host)
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${used}${config.baseUrl}`
-    console.log(`ssg: serving ${path.relative(process.cwd(), outDir) || '.'} at ${url}`)
-    if (values.open) openBrowser(url)
-    return
-  }
-  console.error(`ssg: unknown command \`${command}\`; expected \`build\` or \`serve\`\n\n${HELP}`)
-  process.exitCode = 1
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error('ssg: ' + errorChain(error).join('\n  caused by: '))
-  process.exitCode = 1
-})
+    console.error('ssg: ' + errorChain(error).join('\n  caused by: '))
+    process.exitCode = 1
+  },
+)

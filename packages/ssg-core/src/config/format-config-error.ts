@@ -106,6 +106,12 @@ export function formatSchemaIssues(options: {
       case 'invalid_union':
         lines.push(`${path}: ${describe(received)} is not a valid value here (${issue.message})`)
         break
+      case 'custom':
+        // A refinement that names the value itself says so (`params: {showReceived: false}`).
+        lines.push(
+          `${path}: ${issue.message}${received === undefined || issue.params?.showReceived === false ? '' : `, received ${describe(received)}`}`,
+        )
+        break
       default:
         lines.push(
           `${path}: ${issue.message}${received === undefined ? '' : `, received ${describe(received)}`}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { messagesSchema } from '../report/severity.js'
 
 /** A link in the navbar or the footer: `to` for a site path, `href` for an external URL. */
 const linkSchema = z.strictObject({
@@ -208,6 +209,12 @@ export const configSchema = z.strictObject({
     }),
   /** Folder the site is written to, relative to the site folder. */
   outDir: z.string().default('build'),
+  /**
+   * Severity of each rule of the build's messages, by rule id (`@ssg/core/ERRORS.md` lists them):
+   * `off` hides it, `warning` prints it, `error` fails the build. Rules that stop a page from
+   * being built are always errors. @example { 'unknown-language': 'off' }
+   */
+  messages: messagesSchema.default({}),
 })
 
 export type UserConfig = z.input<typeof configSchema>

@@ -6,7 +6,8 @@ import { bundleClient } from '../client/bundle.js'
 import type { BuildMessage } from '../report/messages.js'
 import type { PageData, Sidebar } from '../theme/contract.js'
 import { BuildFailedError } from '../util/errors.js'
-import { stage, type StageTiming } from '../util/stage.js'
+import { applyStrict } from '../report/severity.js'
+import { stage, stageTimings, type ProgressListener, type StageTiming } from '../util/stage.js'
 import { compilePages } from './compile.js'
 import { discoverPages } from './discover.js'
 import { copyStatic, robotsTxt, sitemapXml, writeRedirects } from './extras.js'
@@ -28,6 +29,10 @@ export interface BuildOptions {
    * @default () => new Date()
    */
   now?: () => Date
+  /** Warnings count as errors: the build fails on any (`ssg build --strict`). @default false */
+  strict?: boolean
+  /** Told when each stage starts and ends, and the pages done in the long ones. */
+  onProgress?: ProgressListener
 }
 
 export interface BuildReport {
@@ -55,7 +60,7 @@ export function outputCacheDir(config: ResolvedConfig, cache: boolean | undefine
 
 /** `ssg build`: Markdown in `content/` to a complete static site in `build/`, or nothing at all. */
 export async function build(options: BuildOptions): Promise<BuildReport> {
-  const timings: StageTiming[] = []
+  const timings = stageTimings(options.onProgress)
   const now = options.now ?? (() => new Date())
   const config = await stage(timings, 'load config', () => loadConfig({ root: options.root }))
   // React's development build renders several times slower: load the theme in production mode.
@@ -87,21 +92,22 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const kept = outputs.unchanged(inputs.key)
     if (kept) {
       await rm(staging, { recursive: true, force: true })
-      return {
+      return failOnErrors({
         config,
         outDir,
         pages: kept.pages,
         cacheHits: kept.pages,
         reusedFiles: kept.files,
         renderedPages: 0,
-        messages: kept.messages,
+        messages: applyStrict(kept.messages, options.strict),
         timings,
-      }
+      })
     }
-    const { pages: compiled, cacheHits } = await stage(timings, 'parse + transform', () =>
+    const { pages: compiled, cacheHits } = await stage(timings, 'parse + transform', (progress) =>
       compilePages({
         pages: sources,
         config,
+        onProgress: progress,
         cacheDir: pageCacheDir(config, options.cache),
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
       }),
@@ -122,13 +128,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       cacheHits,
       reusedFiles: 0,
       renderedPages: 0,
-      messages: state.messages,
+      messages: applyStrict(state.messages, options.strict),
       timings,
     }
-    if (state.messages.some((m) => m.severity === 'error'))
-      throw Object.assign(new BuildFailedError('The build failed: see the messages above'), {
-        report,
-      })
+    failOnErrors(report)
 
     const sidebarFiles = state.sidebars.map((sidebar) => ({
       sidebar,
@@ -165,8 +168,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       pageKeys({ context, pages, sidebarOf, theme }),
     )
     context.site = { ...context.site, buildId: keys.buildId }
-    await stage(timings, 'render + write', async () => {
-      const written = await writePages({ context, pages, sidebarOf, keys, outputs })
+    await stage(timings, 'render + write', async (progress) => {
+      const written = await writePages({ context, pages, sidebarOf, keys, outputs, progress })
       report.renderedPages = written.rendered
       await writeRedirects({ outDir: staging, config, redirects: state.redirects })
     })
@@ -182,4 +185,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await rm(staging, { recursive: true, force: true })
     throw error
   }
+}
+
+/** Throws `BuildFailedError` (carrying the report) when a message is an error. */
+function failOnErrors(report: BuildReport): BuildReport {
+  if (report.messages.some((m) => m.severity === 'error'))
+    throw Object.assign(new BuildFailedError('The build failed: see the messages above'), {
+      report,
+    })
+  return report
 }

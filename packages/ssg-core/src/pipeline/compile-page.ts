@@ -5,6 +5,7 @@ import type { FrontMatter } from '../markdown/front-matter.js'
 import type { CollectedLink, CollectedSection } from '../markdown/rehype-collect.js'
 import type { TocItem } from '../theme/contract.js'
 import { codeFrame, type BuildMessage } from '../report/messages.js'
+import { ruleOf, type RuleId } from '../report/rules.js'
 
 /** A page after parse + transform: everything later stages need, serialisable (cached on disk). */
 export interface CompiledPage {
@@ -57,11 +58,15 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
   }
   const frontMatter = file.data.frontMatter ?? {}
   const messages: BuildMessage[] = file.messages.map((m) => {
+    // A plugin's own rule id (third-party plugins) is kept in the text; the rule is ours.
+    const known = m.ruleId && ruleOf(m.ruleId) ? (m.ruleId as RuleId) : null
     const message: BuildMessage = {
       file: page.file,
       severity: m.fatal ? 'error' : 'warning',
-      message: m.reason,
-      ruleId: m.ruleId ?? 'unknown',
+      message: known
+        ? m.reason
+        : `${m.reason} (${[m.source, m.ruleId].filter(Boolean).join(':') || 'no rule id'})`,
+      ruleId: known ?? 'markdown-plugin',
     }
     if (m.line != null) {
       message.line = m.line

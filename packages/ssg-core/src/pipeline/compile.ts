@@ -19,6 +19,8 @@ export interface CompileOptions {
   cacheDir: string | null
   /** Worker threads to use; 0 compiles in this thread. @default all cores when there are many pages */
   workers?: number
+  /** Told the pages done (cached ones included) as results come back. */
+  onProgress?: (done: number, total: number) => void
 }
 
 export interface CompileResult {
@@ -64,7 +66,11 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   const bySource = new Map(todo.map((p) => [p.file, p]))
   // Each batch goes to the cache as it arrives, while the workers go on: writing every page at
   // the end held all their JSON at once (0.3 GB for 10,000 pages, the build's peak memory).
+  let done = cacheHits
+  options.onProgress?.(done, options.pages.length)
   const save = (batch: CompiledPage[]) => {
+    done += batch.length
+    options.onProgress?.(done, options.pages.length)
     if (!options.cacheDir) return
     for (const page of batch)
       if (!page.failed)
@@ -89,8 +95,13 @@ async function compileHere(
   if (pages.length === 0) return []
   const processor = await createProcessor(md)
   const out: CompiledPage[] = []
-  for (const page of pages) out.push(await compilePage(page, processor))
-  onBatch(out)
+  // Batches of a few pages: the progress moves, and the cache is written as it goes.
+  for (let i = 0; i < pages.length; i += 10) {
+    const batch: CompiledPage[] = []
+    for (const page of pages.slice(i, i + 10)) batch.push(await compilePage(page, processor))
+    out.push(...batch)
+    onBatch(batch)
+  }
   return out
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { buildSearchIndex, type SearchIndexFiles, type SearchPage } from '@ssg/search-indexer'
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { BuildMessage } from '../report/messages.js'
+import { applySeverities } from '../report/severity.js'
 import type { HeadTag, PageData, Sidebar, SiteData, ThemeServerModule } from '../theme/contract.js'
 import { notFoundPageData } from '../theme/contract.js'
 import { hash } from '../util/hash.js'
@@ -236,7 +237,7 @@ function allMessages(pages: CompiledPage[], parts: SiteStateParts): BuildMessage
       if (links) for (const m of links) messages.push(m)
     }
   messages.push(...parts.redirects)
-  return messages
+  return applySeverities(messages, parts.options.config.messages)
 }
 
 function byFile(messages: BuildMessage[]): Map<string, BuildMessage[]> {

@@ -103,6 +103,8 @@ export async function writePages(options: {
   sidebarOf: (page: PageData) => Sidebar | null
   keys: PageKeys
   outputs: OutputCache
+  /** Told the pages done after each batch. */
+  progress?: (done: number, total: number) => void
 }): Promise<{ rendered: number }> {
   const { context, pages, keys, outputs } = options
   let rendered = 0
@@ -149,6 +151,7 @@ export async function writePages(options: {
       }),
     )
     await outputs.write(files)
+    options.progress?.(start + batch.length, pages.length)
   }
   return { rendered }
 }

@@ -1,7 +1,8 @@
 import { existsSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { Server } from 'node:http'
-import { formatMessages, type BuildMessage } from '../report/messages.js'
+import type { BuildMessage } from '../report/messages.js'
+import { formatMessages } from '../report/format.js'
 import { CONFIG_FILE_NAMES, ConfigError } from '../config/load-config.js'
 import { errorChain, SsgError } from '../util/errors.js'
 import { DevSite, type UpdateResult } from './dev-site.js'
@@ -30,6 +31,8 @@ export interface DevServerOptions {
   cache?: boolean
   /** Worker threads for the first build; 0 for none. @default automatic */
   workers?: number
+  /** Print every message in the terminal, not only the first few of each rule. @default false */
+  verbose?: boolean
   /** @default console */
   logger?: DevLogger
   /** Called after each update was pushed (tests, the benchmark). */
@@ -110,7 +113,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const fresh = all ? messages : messages.filter((m) => !printed.has(messageKey(m)))
     const errorsBefore = [...printed].filter((k) => k.startsWith('error')).length
     printed = new Set(keys.keys())
-    if (fresh.length) log.error(formatMessages(fresh, { frames: true }))
+    if (fresh.length) log.error(formatMessages(fresh, { verbose: options.verbose === true }))
     const errors = messages.filter((m) => m.severity === 'error').length
     if (!all && errorsBefore > 0 && errors === 0) log.info('ssg: no more errors')
     else if (!all && errors > 0 && !fresh.length && errors !== errorsBefore)

@@ -14,7 +14,12 @@ const error = (n: number): BuildMessage => ({
 
 describe('overlayErrors', () => {
   test('errors only, placed, with their frames', () => {
-    const warning: BuildMessage = { file: 'a.md', severity: 'warning', message: 'w', ruleId: 'x' }
+    const warning: BuildMessage = {
+      file: 'a.md',
+      severity: 'warning',
+      message: 'w',
+      ruleId: 'missing-anchor',
+    }
     expect(overlayErrors([warning, error(1)])).toEqual([
       {
         file: 'content/docs/p1.md',

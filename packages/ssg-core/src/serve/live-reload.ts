@@ -6,10 +6,10 @@ import { DEV_CLIENT_PATH, devClientScript } from './dev-client.js'
 export const EVENTS_PATH = '/__ssg/events'
 
 /** An error as the overlay shows it. */
-export type OverlayError = Pick<
-  BuildMessage,
-  'file' | 'line' | 'column' | 'message' | 'ruleId' | 'frame'
->
+export type OverlayError = Pick<BuildMessage, 'file' | 'line' | 'column' | 'message' | 'frame'> & {
+  /** The rule's id, or `more` on the last entry when the list was cut. */
+  ruleId: BuildMessage['ruleId'] | 'more'
+}
 
 /** What the dev server pushes to open pages. */
 export interface DevEvent {

@@ -5,15 +5,45 @@ export interface StageTiming {
   ms: number
 }
 
-/** Runs one named stage of the build, records its duration, and names it in any failure. */
+/** What a build reports while it runs (`BuildOptions.onProgress`): stages, and pages within them. */
+export type BuildProgress =
+  | { kind: 'stage'; stage: string }
+  | { kind: 'pages'; stage: string; done: number; total: number }
+  | { kind: 'stage-done'; stage: string; ms: number }
+
+/** Receives a build's progress; called synchronously, so it must be quick. */
+export type ProgressListener = (event: BuildProgress) => void
+
+/** Reports pages done out of a total within the current stage. */
+export type PageProgress = (done: number, total: number) => void
+
+const listeners = new WeakMap<StageTiming[], ProgressListener>()
+
+/** The timings of one build; `stage` tells `onProgress` when each stage starts and ends. */
+export function stageTimings(onProgress?: ProgressListener): StageTiming[] {
+  const timings: StageTiming[] = []
+  if (onProgress) listeners.set(timings, onProgress)
+  return timings
+}
+
+const ignore: PageProgress = () => {}
+
+/**
+ * Runs one named stage of the build, records its duration, and names it in any failure. `run`
+ * gets a callback for the pages it has done, passed on to the build's progress listener.
+ */
 export async function stage<T>(
   timings: StageTiming[],
   name: string,
-  run: () => Promise<T> | T,
+  run: (progress: PageProgress) => Promise<T> | T,
 ): Promise<T> {
+  const listener = listeners.get(timings)
   const start = performance.now()
+  listener?.({ kind: 'stage', stage: name })
   try {
-    return await run()
+    return await run(
+      listener ? (done, total) => listener({ kind: 'pages', stage: name, done, total }) : ignore,
+    )
   } catch (error) {
     if (error instanceof SsgError) throw error
     throw new SsgError(
@@ -23,6 +53,8 @@ export async function stage<T>(
       },
     )
   } finally {
-    timings.push({ name, ms: performance.now() - start })
+    const ms = performance.now() - start
+    timings.push({ name, ms })
+    listener?.({ kind: 'stage-done', stage: name, ms })
   }
 }
