@@ -9,7 +9,7 @@ import { BuildFailedError } from '../util/errors.js'
 import { applyStrict } from '../report/severity.js'
 import { stage, stageTimings, type ProgressListener, type StageTiming } from '../util/stage.js'
 import { compilePages } from './compile.js'
-import { discoverPages } from './discover.js'
+import { discoverPages, noPagesMessage } from './discover.js'
 import { copyStatic, robotsTxt, sitemapXml, writeRedirects } from './extras.js'
 import { collectInputs } from './input-key.js'
 import { OutputCache } from './output-cache.js'
@@ -68,6 +68,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const theme = await stage(timings, 'load theme', () => resolveTheme({ config }))
   const messages: BuildMessage[] = []
   const sources = await stage(timings, 'discover', () => discoverPages({ config, messages }))
+  if (sources.length === 0) messages.push(await noPagesMessage(config))
   const outDir = path.resolve(config.root, config.outDir)
   const staging = await createStagingDir(outDir)
   try {

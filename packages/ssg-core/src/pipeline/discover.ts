@@ -132,3 +132,42 @@ export function sourcePageOf(
   }
   return null
 }
+
+/**
+ * The message of a site with no page: where pages go, and the Markdown files found elsewhere in
+ * the folder (a new user's `docs/*.md`, or the files of a folder given as the site).
+ */
+export async function noPagesMessage(config: ResolvedConfig): Promise<BuildMessage> {
+  const outDir = path.resolve(config.root, config.outDir)
+  const elsewhere: string[] = []
+  const look = async (dir: string, depth: number) => {
+    let entries
+    try {
+      entries = await readdir(dir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name)
+      if (entry.name.startsWith('.') || entry.name === 'node_modules' || full === outDir) continue
+      if (entry.isDirectory() && depth < 3) await look(full, depth + 1)
+      else if (MARKDOWN.test(entry.name) && !/^(readme|changelog|license)\./i.test(entry.name))
+        elsewhere.push(path.relative(config.root, full).split(path.sep).join('/'))
+    }
+  }
+  await look(config.root, 0)
+  const found = elsewhere
+    .sort()
+    .slice(0, 3)
+    .map((f) => `\`${f}\``)
+  return {
+    file: '.',
+    severity: 'error',
+    message:
+      'No pages: the site has no Markdown file under `content/docs/` (docs pages) or `content/pages/` (other pages)' +
+      (elsewhere.length
+        ? `; found ${elsewhere.length} elsewhere (${found.join(', ')}${elsewhere.length > 3 ? ', …' : ''}): move ${elsewhere.length === 1 ? 'it' : 'them'} to \`content/docs/\``
+        : '; add one, or run `ssg init` for a starter site'),
+    ruleId: 'no-pages',
+  }
+}

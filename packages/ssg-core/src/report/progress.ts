@@ -82,7 +82,7 @@ export class ProgressReporter {
     const spinner = SPINNER[this.frame++ % SPINNER.length]
     const pages = this.pages ? `  ${count(this.pages.done)}/${count(this.pages.total)} pages` : ''
     const text = `${spinner} ${this.stage}${pages}  ${seconds(this.now() - this.started)}`
-    const width = this.options.stream.columns ?? 80
+    const width = this.options.stream.columns || 80
     this.options.stream.write(`\r\u001b[2K${text.slice(0, Math.max(10, width - 1))}`)
     this.drawn = true
     this.lastDraw = this.now()

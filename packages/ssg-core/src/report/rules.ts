@@ -23,6 +23,11 @@ export interface Rule {
 // The `satisfies` keeps the ids as a union type (RuleId) while checking each entry.
 export const RULES = {
   // Reading and parsing a page.
+  'no-pages': {
+    severity: 'error',
+    summary: 'the site folder has no Markdown file under `content/docs/` or `content/pages/`',
+    fix: 'put the Markdown files under `content/docs/` (or run `ssg init` for a starter site)',
+  },
   'unreadable-file': {
     severity: 'error',
     fixed: true,
