@@ -43,7 +43,17 @@ async function serve(args: ParsedArgs): Promise<number> {
   const port = (flags.port as number | undefined) ?? 3000
   if (!flags.static) {
     const { startDevServer } = await import('../serve/dev-server.js')
+    const { ProgressReporter } = await import('../report/progress.js')
+    // The first build compiles every page (a minute or more for a large site without a cache).
+    const reporter = new ProgressReporter({
+      stream: process.stderr,
+      mode: process.stderr.isTTY ? 'live' : 'lines',
+    })
     const server = await startDevServer({
+      onProgress: (event) => {
+        reporter.listener(event)
+        if (event.kind === 'stage-done') reporter.stop()
+      },
       root,
       host,
       port,

@@ -5,6 +5,7 @@ import type { BuildMessage } from '../report/messages.js'
 import { formatMessages } from '../report/format.js'
 import { CONFIG_FILE_NAMES, ConfigError } from '../config/load-config.js'
 import { errorChain, SsgError } from '../util/errors.js'
+import type { ProgressListener } from '../util/stage.js'
 import { DevSite, type UpdateResult } from './dev-site.js'
 import { planChanges, type WatchedPlaces, type WatchEvent } from './invalidate.js'
 import { injectClient, overlayErrors, ReloadChannel } from './live-reload.js'
@@ -33,6 +34,8 @@ export interface DevServerOptions {
   workers?: number
   /** Print every message in the terminal, not only the first few of each rule. @default false */
   verbose?: boolean
+  /** Told when the first build starts and ends, and the pages it has compiled (the terminal's progress). */
+  onProgress?: ProgressListener
   /** @default console */
   logger?: DevLogger
   /** Called after each update was pushed (tests, the benchmark). */
@@ -82,10 +85,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     throw new SsgError(`Cannot find the site folder \`${options.root}\``)
   let configProblem: BuildMessage | null = null
   // A config or theme that cannot load is shown like broken content: fix it, the site comes up.
-  let site: DevSite | null = await DevSite.create(siteOptions).catch((error: unknown) => {
-    configProblem = setupProblem(options.root, error)
-    return null
-  })
+  const progress = options.onProgress
+  progress?.({ kind: 'stage', stage: 'first build' })
+  const onPages = (done: number, total: number) =>
+    progress?.({ kind: 'pages', stage: 'first build', done, total })
+  let site: DevSite | null = await DevSite.create({ ...siteOptions, onPages })
+    .catch((error: unknown) => {
+      configProblem = setupProblem(options.root, error)
+      return null
+    })
+    .finally(() =>
+      progress?.({ kind: 'stage-done', stage: 'first build', ms: performance.now() - started }),
+    )
   const allErrors = () => [...(configProblem ? [configProblem] : []), ...(site?.errors() ?? [])]
   const channel = new ReloadChannel(
     `${process.pid}-${Date.now().toString(36)}`,

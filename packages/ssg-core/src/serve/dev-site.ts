@@ -45,6 +45,8 @@ export interface DevSiteOptions {
   workers?: number
   /** The session's clock: names the search files once (their names stay put while serving). */
   now?: () => Date
+  /** Told the pages compiled out of the total during the first build (the terminal's progress). */
+  onPages?: (done: number, total: number) => void
 }
 
 /** The output of one route: its inputs, and its document and data, made on first request. */
@@ -153,6 +155,7 @@ export class DevSite {
         config,
         cacheDir: pageCacheDir(config, this.options.cache),
         ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
+        ...(this.options.onPages ? { onProgress: this.options.onPages } : {}),
       })
       // The Markdown itself is not kept (a change is read again): its hash tells a real change.
       for (const source of sources) this.sources.set(source.file, { ...source, source: '' })
@@ -548,19 +551,24 @@ export class DevSite {
  */
 async function warmUp(processor: Processor, config: ResolvedConfig, sources: SourcePage[]) {
   const languages = [...new Set([...DEFAULT_LANGUAGES, ...config.code.extraLanguages])]
-  const markdown =
-    '---\ntitle: Warm-up\n---\n\n# Warm-up\n\n:::note\nA *note* with `code`.\n:::\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n' +
-    languages.map((lang) => '```' + lang + '\nx = 1\n```\n').join('\n')
-  const pages = [
-    {
-      file: 'content/docs/__warm-up.md',
+  const page = (id: string, markdown: string) =>
+    ({
+      file: `content/docs/${id}.md`,
       kind: 'docs',
-      id: '__warm-up',
+      id,
       dir: '',
-      route: '/docs/__warm-up',
+      route: `/docs/${id}`,
       source: markdown,
       hash: '',
-    } as SourcePage,
+    }) as SourcePage
+  const pages = [
+    page(
+      '__warm-up',
+      '---\ntitle: Warm-up\n---\n\n# Warm-up\n\n:::note\nA *note* with `code`.\n:::\n\n| a | b |\n| - | - |\n| 1 | 2 |\n',
+    ),
+    // One language a page: each grammar compiles for a moment, and requests (and Ctrl+C) are
+    // answered in between (all in one page held the event loop for 17 s on a busy machine).
+    ...languages.map((lang) => page(`__warm-up-${lang}`, '```' + lang + '\nx = 1\n```\n')),
     // The longest pages use the most features.
     ...sources,
   ]
