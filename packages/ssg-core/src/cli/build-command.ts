@@ -49,6 +49,8 @@ export async function buildCommand(
   }
   let report: BuildReport | undefined
   let failure: unknown
+  // --json: stdout holds the report alone; whatever a theme or plugin logs goes to stderr.
+  const restore = options.json ? logToStderr() : () => {}
   try {
     report = await build({
       root: options.root,
@@ -62,6 +64,7 @@ export async function buildCommand(
     if (error instanceof BuildFailedError) report = (error as { report?: BuildReport }).report
   } finally {
     progress?.stop()
+    restore()
   }
   const ok = failure === undefined
   const totalMs = performance.now() - started
@@ -134,4 +137,11 @@ export function summaryLine(options: {
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`
+}
+
+/** Sends `console.log`, `info` and `debug` to stderr until the returned function is called. */
+function logToStderr(): () => void {
+  const saved = { log: console.log, info: console.info, debug: console.debug }
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args)
+  return () => Object.assign(console, saved)
 }

@@ -3,11 +3,12 @@
 // triggers its rule.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { build, type BuildReport } from '../pipeline/build.js'
 import { BuildFailedError } from '../util/errors.js'
 import { makeSite, fixtureTheme } from '../../test/helpers.js'
+import { referenceUrl } from './reference.js'
 import { RULE_IDS, RULES, type Rule } from './rules.js'
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url))
@@ -58,6 +59,12 @@ function emittedRuleIds(): Map<string, string> {
 
 // Not rule ids: the overlay's last entry when its list was cut ("and 12 more").
 const NOT_RULES = new Set(['more'])
+
+test('the printed links point to this package’s ERRORS.md, at the rule’s section', () => {
+  const url = referenceUrl('missing-page')
+  expect(url).toBe(pathToFileURL(path.join(packageDir, 'ERRORS.md')).href + '#missing-page')
+  expect(ruleSections().has(url.split('#')[1]!)).toBe(true)
+})
 
 describe('the rule registry', () => {
   test('every rule id in the sources is registered', () => {
