@@ -71,6 +71,17 @@ describe('bad input fails with file, place and what to do', () => {
     expect(message).toContain('hint: write the number without quotes: maxResults: 20')
   })
 
+  test('a language alias to a language the highlighter does not know', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '# Home\n' },
+      config: { markdown: { languageAliases: { Output: 'text', gql: 'graphqll' } } },
+    })
+    const message = await failure(root)
+    expect(message).toContain(
+      'markdown.languageAliases.gql: expected a language the highlighter knows (like `text`, `bash`, `json`), received "graphqll"',
+    )
+  })
+
   test('broken internal links: every one, placed, with the closest route', async () => {
     const root = await makeSite({
       files: {

@@ -1,5 +1,11 @@
 import { z } from 'zod'
 import { messagesSchema } from '../report/severity.js'
+import { bundledLanguages } from 'shiki'
+
+/** A language shiki bundles, or one of the plain-text names. */
+function isHighlightable(lang: string): boolean {
+  return lang in bundledLanguages || ['text', 'txt', 'plain', 'plaintext'].includes(lang)
+}
 
 /** A link in the navbar or the footer: `to` for a site path, `href` for an external URL. */
 const linkSchema = z.strictObject({
@@ -159,6 +165,26 @@ export const configSchema = z.strictObject({
       extraLanguages: z.array(z.string()).default([]),
     })
     .default({ themes: { light: 'github-light', dark: 'github-dark' }, extraLanguages: [] }),
+  markdown: z
+    .strictObject({
+      /**
+       * Fence languages to read as another language: a name your pages use (compared without
+       * case) -> a language the highlighter knows, or `text` for no highlighting. Built in
+       * already: any case (`PowerShell`, `XML`), `mjs`/`cjs`, `pwsh`, `console`/`shell-session`,
+       * `django`, `mustache`, `env`, and the `-nolint`/`-vue` suffixes (`js-nolint`).
+       * @example { Output: 'text', gql: 'graphql' }
+       */
+      languageAliases: z
+        .record(
+          z.string().min(1),
+          z.string().refine(isHighlightable, {
+            error: (issue) =>
+              `expected a language the highlighter knows (like \`text\`, \`bash\`, \`json\`), received ${JSON.stringify(issue.input)}`,
+          }),
+        )
+        .default({}),
+    })
+    .default({ languageAliases: {} }),
   search: z
     .strictObject({
       enabled: z.boolean().default(true),

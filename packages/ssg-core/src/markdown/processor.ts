@@ -13,8 +13,8 @@ import { remarkDirectives } from './remark-directives.js'
 import { rehypeTabs } from './rehype-tabs.js'
 import { rehypeCheckUnsafe } from './rehype-check-unsafe.js'
 import { rehypeMermaid } from './rehype-mermaid.js'
+import { rehypeCodeLanguage } from './rehype-code-language.js'
 import {
-  rehypeCheckLanguages,
   rehypeCopyButton,
   rehypeKeepCodeMeta,
   rehypeLoadLanguages,
@@ -62,6 +62,12 @@ export const PLUGIN_FINGERPRINT =
 export interface MarkdownOptions {
   themes: { light: string; dark: string }
   extraLanguages: string[]
+  /** `markdown.languageAliases`: fence language -> a language shiki knows. */
+  languageAliases?: Record<string, string>
+}
+
+function lowerKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k.toLowerCase(), v]))
 }
 
 let highlighter: Promise<Highlighter> | undefined
@@ -72,7 +78,7 @@ let highlighterKey = ''
  * with the themes and `extraLanguages`; other languages load as pages use them.
  */
 export function getHighlighter(options: MarkdownOptions): Promise<Highlighter> {
-  const key = JSON.stringify(options)
+  const key = JSON.stringify([options.themes, options.extraLanguages])
   if (!highlighter || key !== highlighterKey) {
     highlighterKey = key
     highlighter = createHighlighter({
@@ -83,13 +89,14 @@ export function getHighlighter(options: MarkdownOptions): Promise<Highlighter> {
   return highlighter
 }
 
-const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'mermaid'])
+/** Languages shown as plain text (and `mermaid`, rendered as a diagram). */
+export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', 'mermaid'])
 
 /** The unified processor: Markdown in, sanitised-by-check HTML out, with page data in `file.data`. */
 export async function createProcessor(options: MarkdownOptions): Promise<Processor> {
   const shiki = await getHighlighter(options)
   const isLoaded = (lang: string) =>
-    PLAIN.has(lang) || lang in bundledLanguages || shiki.getLoadedLanguages().includes(lang)
+    PLAIN_LANGUAGES.has(lang) || lang in bundledLanguages || shiki.getLoadedLanguages().includes(lang)
   const prettyCode: PrettyCodeOptions = {
     theme: options.themes as unknown as NonNullable<PrettyCodeOptions['theme']>,
     keepBackground: false,
@@ -109,7 +116,7 @@ export async function createProcessor(options: MarkdownOptions): Promise<Process
     .use(rehypeCheckUnsafe)
     .use(rehypeTabs)
     .use(rehypeMermaid)
-    .use(rehypeCheckLanguages, { isLoaded })
+    .use(rehypeCodeLanguage, { isLoaded, aliases: lowerKeys(options.languageAliases ?? {}) })
     .use(rehypeLoadLanguages, { shiki })
     .use(rehypePrettyCode, prettyCode)
     .use(rehypeCopyButton)

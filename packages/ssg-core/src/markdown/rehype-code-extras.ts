@@ -1,32 +1,10 @@
 import type { Element, Root } from 'hast'
-import type { VFile } from 'vfile'
 import { bundledLanguages, type BundledLanguage, type Highlighter } from 'shiki'
 import { visit } from 'unist-util-visit'
 import { eachElement } from './walk.js'
 
-/**
- * Before highlighting: a fence in a language the highlighter does not have is shown as plain
- * text with a warning (instead of failing the page). `loaded` holds the highlighter's languages.
- */
-export function rehypeCheckLanguages(options: { isLoaded: (lang: string) => boolean }) {
-  return function (tree: Root, file: VFile) {
-    visit(tree, 'element', (node, _index, parent) => {
-      const lang = fenceLanguage(node, parent)
-      if (!lang || options.isLoaded(lang)) return
-      const langClass = 'language-' + lang
-      const classes = (node.properties.className as unknown[]).map(String)
-      file.message(`Unknown code language \`${lang}\`; the block is shown without highlighting`, {
-        place: (parent as Element).position?.start,
-        ruleId: 'unknown-language',
-        source: 'ssg-core',
-      })
-      node.properties.className = classes.map((c) => (c === langClass ? 'language-text' : c))
-    })
-  }
-}
-
 /** The language of a `<pre><code class="language-x">` block, or null. */
-function fenceLanguage(node: Element, parent: unknown): string | null {
+export function fenceLanguage(node: Element, parent: unknown): string | null {
   if (node.tagName !== 'code' || !parent || (parent as Element).tagName !== 'pre') return null
   const classes = Array.isArray(node.properties.className) ? node.properties.className : []
   const langClass = classes.map(String).find((c) => c.startsWith('language-'))

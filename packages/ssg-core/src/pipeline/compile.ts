@@ -30,7 +30,11 @@ export interface CompileResult {
 
 /** The Markdown options of a config: what the processor (and its cache key) depends on. */
 export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
-  return { themes: config.code.themes, extraLanguages: config.code.extraLanguages }
+  return {
+    themes: config.code.themes,
+    extraLanguages: config.code.extraLanguages,
+    languageAliases: config.markdown.languageAliases,
+  }
 }
 
 /** Parse + transform every page: from the disk cache when its key matches, else in a worker pool. */
