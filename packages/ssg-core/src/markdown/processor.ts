@@ -10,6 +10,7 @@ import rehypeStringify from 'rehype-stringify'
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki'
 import { remarkFrontMatter } from './remark-front-matter.js'
 import { remarkDirectives } from './remark-directives.js'
+import { remarkHeadingId } from './remark-heading-id.js'
 import { rehypeTabs } from './rehype-tabs.js'
 import { rehypeCheckUnsafe } from './rehype-check-unsafe.js'
 import { rehypeMermaid } from './rehype-mermaid.js'
@@ -108,6 +109,7 @@ export async function createProcessor(options: MarkdownOptions): Promise<Process
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkFrontMatter)
     .use(remarkGfm)
+    .use(remarkHeadingId)
     .use(remarkDirective)
     .use(remarkDirectives)
     .use(remarkRehype, { allowDangerousHtml: true })

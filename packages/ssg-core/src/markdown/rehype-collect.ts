@@ -1,8 +1,8 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { VFile } from 'vfile'
-import GithubSlugger from 'github-slugger'
 import { toString } from 'hast-util-to-string'
 import { eachElement } from './walk.js'
+import { HeadingIds } from './heading-ids.js'
 import type { TocItem } from '../theme/contract.js'
 
 export interface CollectedLink {
@@ -22,15 +22,15 @@ const HEADING = /^h[1-6]$/
 
 /**
  * One pass after the Markdown became HTML: the first `<h1>` becomes the page title (and leaves
- * the article: the theme shows the title), headings get GitHub-style ids and anchor links, and
+ * the article: the theme shows the title), headings get GitHub-style ids (see `heading-ids.ts`) and anchor links, and
  * the table of contents (h2-h3), links and search sections are collected into `file.data`.
  */
 export function rehypeCollect() {
   return function (tree: Root, file: VFile) {
-    const slugger = new GithubSlugger()
-    // Ids the author wrote in raw HTML are kept; the slugger must not hand them out again.
+    const ids = new HeadingIds()
+    // Ids the author wrote (raw HTML, `{#id}`) are kept as written, and never handed out again.
     eachElement(tree, (node) => {
-      if (typeof node.properties.id === 'string') slugger.slug(node.properties.id)
+      if (typeof node.properties.id === 'string') ids.reserve(node.properties.id)
     })
     const first = tree.children.find((c): c is Element => c.type === 'element')
     if (first && first.tagName === 'h1') {
@@ -54,20 +54,24 @@ export function rehypeCollect() {
       if (HEADING.test(node.tagName)) {
         const text = toString(node).trim()
         if (typeof node.properties.id !== 'string' || !node.properties.id)
-          node.properties.id = slugger.slug(text)
+          node.properties.id = ids.slug(text)
         const id = String(node.properties.id)
         headingIds.push(id)
         const depth = Number(node.tagName[1])
         if (depth === 2 || depth === 3) toc.push({ depth, id, text })
-      } else if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+        continue
+      }
+      // Any element's id is a target (`<a id="ERR_X">`, footnotes), and so is an `<a name>`.
+      if (typeof node.properties.id === 'string' && node.properties.id)
+        headingIds.push(node.properties.id)
+      if (node.tagName === 'a' && typeof node.properties.name === 'string' && node.properties.name)
+        headingIds.push(node.properties.name)
+      if (node.tagName === 'a' && typeof node.properties.href === 'string')
         links.push({
           href: node.properties.href,
           line: node.position?.start.line ?? 1,
           column: node.position?.start.column ?? 1,
         })
-      } else if (typeof node.properties.id === 'string') {
-        headingIds.push(node.properties.id)
-      }
     }
     file.data.toc = toc
     file.data.links = links

@@ -1,0 +1,27 @@
+import { slug } from 'github-slugger'
+
+/**
+ * The ids of a page's headings, as GitHub makes them (so that links written for GitHub keep
+ * working): the heading's text in lower case, punctuation removed, spaces as `-`; a repeated id
+ * gets `-1`, `-2`, ... Unlike a plain GitHub slugger, ids are compared as HTML compares them,
+ * case-sensitively: an author's `<a id="ERR_X">` before a heading `ERR_X` leaves the heading its
+ * `err_x`. A heading with no letter or digit (`$$`, `$?`), which GitHub gives an empty id, gets
+ * its own text (spaces as `-`), and `section` when it has no text at all.
+ */
+export class HeadingIds {
+  private readonly taken = new Set<string>()
+
+  /** An id already in the page (raw HTML, an explicit `{#id}`): never handed out. */
+  reserve(id: string): void {
+    this.taken.add(id)
+  }
+
+  /** A new unique id for a heading's text. */
+  slug(text: string): string {
+    const base = slug(text) || text.trim().replace(/\s+/g, '-') || 'section'
+    let id = base
+    for (let n = 1; this.taken.has(id); n++) id = `${base}-${n}`
+    this.taken.add(id)
+    return id
+  }
+}
