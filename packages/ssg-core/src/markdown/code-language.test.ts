@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest'
 import { bracketTitleToMeta, resolveLanguage, splitFenceLanguage } from './code-language.js'
 
-const known = new Set(['js', 'javascript', 'powershell', 'cmd', 'xml', 'shellsession', 'text', 'html', 'jinja'])
+const known = new Set([
+  'js',
+  'javascript',
+  'powershell',
+  'cmd',
+  'xml',
+  'shellsession',
+  'text',
+  'html',
+  'jinja',
+])
 const isLoaded = (lang: string) => known.has(lang)
 
 describe('resolveLanguage', () => {

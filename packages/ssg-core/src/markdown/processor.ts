@@ -11,15 +11,16 @@ import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki'
 import { remarkFrontMatter } from './remark-front-matter.js'
 import { remarkDirectives } from './remark-directives.js'
 import { remarkHeadingId } from './remark-heading-id.js'
+import { remarkContainerTitles } from './container-titles.js'
+import { remarkGithubAlerts } from './remark-github-alerts.js'
+import { remarkMdnDefinitionList } from './remark-mdn-definition-list.js'
+import { remarkMacros } from './remark-macros.js'
+import { defListHastHandlers, remarkDefinitionList } from 'remark-definition-list'
 import { rehypeTabs } from './rehype-tabs.js'
 import { rehypeCheckUnsafe } from './rehype-check-unsafe.js'
 import { rehypeMermaid } from './rehype-mermaid.js'
 import { rehypeCodeLanguage } from './rehype-code-language.js'
-import {
-  rehypeCopyButton,
-  rehypeKeepCodeMeta,
-  rehypeLoadLanguages,
-} from './rehype-code-extras.js'
+import { rehypeCopyButton, rehypeKeepCodeMeta, rehypeLoadLanguages } from './rehype-code-extras.js'
 import { rehypeCollect } from './rehype-collect.js'
 import { withFastDualTheme } from './dual-theme.js'
 
@@ -58,7 +59,7 @@ export const DEFAULT_LANGUAGES = [
 
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
-  'parse,frontmatter,gfm,directive,rehype,meta,raw,unsafe,tabs,mermaid,langs,load-langs,pretty-code,dual,copy,collect,v2'
+  'parse,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,alerts,macros,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,collect,v3'
 
 export interface MarkdownOptions {
   themes: { light: string; dark: string }
@@ -97,7 +98,9 @@ export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', 'me
 export async function createProcessor(options: MarkdownOptions): Promise<Processor> {
   const shiki = await getHighlighter(options)
   const isLoaded = (lang: string) =>
-    PLAIN_LANGUAGES.has(lang) || lang in bundledLanguages || shiki.getLoadedLanguages().includes(lang)
+    PLAIN_LANGUAGES.has(lang) ||
+    lang in bundledLanguages ||
+    shiki.getLoadedLanguages().includes(lang)
   const prettyCode: PrettyCodeOptions = {
     theme: options.themes as unknown as NonNullable<PrettyCodeOptions['theme']>,
     keepBackground: false,
@@ -106,13 +109,18 @@ export async function createProcessor(options: MarkdownOptions): Promise<Process
   }
   return unified()
     .use(remarkParse)
+    .use(remarkContainerTitles)
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkFrontMatter)
     .use(remarkGfm)
+    .use(remarkDefinitionList)
+    .use(remarkMdnDefinitionList)
     .use(remarkHeadingId)
     .use(remarkDirective)
+    .use(remarkGithubAlerts)
+    .use(remarkMacros)
     .use(remarkDirectives)
-    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: defListHastHandlers })
     .use(rehypeKeepCodeMeta)
     .use(rehypeRawIfNeeded)
     .use(rehypeCheckUnsafe)

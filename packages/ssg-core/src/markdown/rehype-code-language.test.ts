@@ -20,7 +20,10 @@ async function run(markdown: string, aliases: Record<string, string> = {}) {
       .use(rehypeStringify)
       .process(file),
   )
-  return { html, messages: file.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`) }
+  return {
+    html,
+    messages: file.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`),
+  }
 }
 
 test('languages other tools accept get the name the highlighter knows', async () => {
@@ -36,7 +39,9 @@ test('languages other tools accept get the name the highlighter knows', async ()
 })
 
 test('meta glued to the language moves to the meta', async () => {
-  const { html, messages } = await run('```js{2-3}\na\n```\n\n```[.env]\nA=1\n```\n\n```sh [npm]\nnpm i\n```\n')
+  const { html, messages } = await run(
+    '```js{2-3}\na\n```\n\n```[.env]\nA=1\n```\n\n```sh [npm]\nnpm i\n```\n',
+  )
   expect(html).toContain('<code class="language-js" metastring="{2-3}">')
   expect(html).toContain('<code class="language-text" metastring="title=&#x22;.env&#x22;">')
   expect(html).toContain('<code class="language-sh" metastring="title=&#x22;npm&#x22;">')

@@ -3,18 +3,43 @@ import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-uti
 import type { VFile } from 'vfile'
 import { visit, SKIP } from 'unist-util-visit'
 
-export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const
-const KNOWN = new Set<string>([...ADMONITION_KINDS, 'tabs', 'tab'])
+/**
+ * Admonition kinds -> the theme's style of each: the five of the theme, and the names Docusaurus,
+ * VitePress and GitHub alerts add (`important` looks like info, `caution` like danger).
+ */
+export const ADMONITION_STYLES: Readonly<Record<string, string>> = {
+  note: 'note',
+  tip: 'tip',
+  info: 'info',
+  warning: 'warning',
+  danger: 'danger',
+  important: 'info',
+  caution: 'danger',
+}
+/** VitePress containers that only stop Vue from reading the content: here they just hold it. */
+const PASS_THROUGH = new Set(['v-pre', 'raw'])
+const KNOWN = new Set<string>([
+  ...Object.keys(ADMONITION_STYLES),
+  'tabs',
+  'tab',
+  'details',
+  'code-group',
+  ...PASS_THROUGH,
+])
 
 /**
- * Turns container directives into admonitions (`:::note[Title]`) and tabs (`::::tabs{group}` with
- * `:::tab{label}` children); reports unclosed and unknown directives; turns text and leaf
- * directives back into the text they came from (`10:30`, `type:card` are prose, not directives).
+ * Turns container directives into admonitions (`:::note[Title]`), tabs (`::::tabs{group}` with
+ * `:::tab{label}` children), VitePress's `:::details[Title]` (a `<details>`) and `:::code-group`
+ * (tabs labelled by each fence's `[title]`); `:::v-pre` and `:::raw` only hold their content.
+ * Reports unclosed directives, and unknown ones once per name and page (their content is kept);
+ * turns text and leaf directives back into the text they came from (`10:30`, `type:card` are
+ * prose, not directives).
  */
 export function remarkDirectives() {
   return function (tree: Root, file: VFile) {
     const source = String(file.value)
     const lines = source.split(/\r?\n/)
+    const unknown = new Map<string, { place: ContainerDirective['position']; count: number }>()
     visit(tree, (node, index, parent) => {
       if (node.type === 'textDirective' || node.type === 'leafDirective') {
         const directive = node as TextDirective | LeafDirective
@@ -38,7 +63,9 @@ export function remarkDirectives() {
       const place = directive.position?.start
       const endLine = directive.position?.end.line
       const closing = endLine ? (lines[endLine - 1] ?? '').trim() : ''
-      if (!/^:{3,}$/.test(closing) || endLine === place?.line) {
+      // Written as a directive (not made by another plugin, like a GitHub alert): it must close.
+      const written = /^[\s>]*:{3}/.test(lines[(place?.line ?? 1) - 1] ?? '')
+      if (written && (!/^:{3,}$/.test(closing) || endLine === place?.line)) {
         const message = file.message(
           `Unclosed directive \`:::${directive.name}\`: add a line \`:::\` where it ends`,
           { place, ruleId: 'unclosed-directive', source: 'ssg-core' },
@@ -47,11 +74,30 @@ export function remarkDirectives() {
         return
       }
       if (!KNOWN.has(directive.name)) {
-        file.message(
-          `Unknown directive \`:::${directive.name}\`; expected one of ${[...KNOWN].map((k) => '`' + k + '`').join(', ')}`,
-          { place, ruleId: 'unknown-directive', source: 'ssg-core' },
-        )
+        const seen = unknown.get(directive.name)
+        if (seen) seen.count++
+        else unknown.set(directive.name, { place: directive.position, count: 1 })
         directive.data = { hName: 'div', hProperties: { className: ['ssg-directive'] } }
+        return
+      }
+      if (PASS_THROUGH.has(directive.name) && parent && index !== undefined) {
+        parent.children.splice(index, 1, ...(directive.children as RootContent[]))
+        return index
+      }
+      if (directive.name === 'details') {
+        const label = takeLabel(directive)
+        if (label) label.data = { hName: 'summary' }
+        else
+          directive.children.unshift({
+            type: 'paragraph',
+            data: { hName: 'summary' },
+            children: [{ type: 'text', value: 'Details' }],
+          })
+        directive.data = { hName: 'details', hProperties: { className: ['ssg-details'] } }
+        return
+      }
+      if (directive.name === 'code-group') {
+        codeGroupToTabs(directive)
         return
       }
       if (directive.name === 'tabs') {
@@ -98,36 +144,64 @@ export function remarkDirectives() {
         return
       }
       // An admonition.
-      const first = directive.children[0]
-      let title: Paragraph
-      if (
-        first &&
-        first.type === 'paragraph' &&
-        first.data &&
-        'directiveLabel' in first.data &&
-        first.data.directiveLabel
-      ) {
-        title = first
-      } else {
-        title = {
-          type: 'paragraph',
-          children: [
-            { type: 'text', value: directive.name[0]!.toUpperCase() + directive.name.slice(1) },
-          ],
-        }
+      const kind = directive.name[0]!.toUpperCase() + directive.name.slice(1)
+      let title = takeLabel(directive)
+      if (!title) {
+        title = { type: 'paragraph', children: [{ type: 'text', value: kind }] }
         directive.children.unshift(title as never)
       }
       title.data = { hName: 'p', hProperties: { className: ['ssg-admonition__title'] } }
       directive.data = {
         hName: 'div',
         hProperties: {
-          className: ['ssg-admonition', `ssg-admonition--${directive.name}`],
+          className: ['ssg-admonition', `ssg-admonition--${ADMONITION_STYLES[directive.name]}`],
           role: 'note',
-          ariaLabel: directive.name[0]!.toUpperCase() + directive.name.slice(1),
+          ariaLabel: kind,
         },
       }
     })
+    for (const [name, { place, count }] of unknown)
+      file.message(
+        `Unknown directive \`:::${name}\`${count > 1 ? ` (${count} times on this page)` : ''}; its content is shown as it is. Known: ${[...KNOWN].map((k) => '`' + k + '`').join(', ')}`,
+        { place: place?.start, ruleId: 'unknown-directive', source: 'ssg-core' },
+      )
   }
+}
+
+/** The directive's `[label]` paragraph, if it has one. */
+function takeLabel(directive: ContainerDirective): Paragraph | null {
+  const first = directive.children[0]
+  const isLabel =
+    first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean })?.directiveLabel
+  return isLabel ? first : null
+}
+
+/**
+ * VitePress's `:::code-group`: each fence becomes a tab labelled by its `[title]` (`sh [npm]`),
+ * else its language; anything else in the group stays with the tab before it.
+ */
+function codeGroupToTabs(directive: ContainerDirective): void {
+  const tabs: ContainerDirective[] = []
+  for (const child of directive.children) {
+    if (child.type === 'code' || tabs.length === 0) {
+      const title = child.type === 'code' ? /\[([^\]]+)\]/.exec(child.meta ?? '') : null
+      // The label says it: no title bar inside the tab too.
+      if (child.type === 'code' && title)
+        child.meta = child.meta!.replace(title[0], '').trim() || null
+      const label = title?.[1]?.trim() || (child.type === 'code' && child.lang) || 'Code'
+      tabs.push({
+        type: 'containerDirective',
+        name: 'tab',
+        attributes: { label },
+        children: [],
+        data: { hName: 'div', hProperties: { className: ['ssg-tab-source'], dataLabel: label } },
+      })
+    }
+    tabs[tabs.length - 1]!.children.push(child)
+  }
+  directive.children = tabs
+  directive.name = 'tabs'
+  directive.data = { hName: 'div', hProperties: { className: ['ssg-tabs-source'], dataGroup: '' } }
 }
 
 export type { Parent, RootContent }

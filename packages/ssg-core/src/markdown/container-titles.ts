@@ -1,0 +1,59 @@
+import type { Processor } from 'unified'
+
+/** An opening fence with a space before the name or a bare title: `::: tip`, `:::tip Title`. */
+const SPACED_OPENING = /^([ \t>]*)(:{3,})([ \t]*)([A-Za-z][\w-]*)(?:[ \t]+(.*?))?[ \t]*$/
+const CODE_FENCE = /^[ \t>]*(`{3,}|~{3,})/
+
+/**
+ * Rewrites container openings written for VitePress or Docusaurus 2 into remark-directive's
+ * syntax, line by line, outside code fences: `::: tip` -> `:::tip`, `::: details Click me` and
+ * `:::tip Title` -> `:::details[Click me]`, `:::tip[Title]`. Only opening lines change, and
+ * only within the line: every other line keeps its number and columns (messages stay placed).
+ */
+export function normalizeContainerOpenings(source: string): string {
+  if (!source.includes(':::')) return source
+  const lines = source.split('\n')
+  let fence: { char: string; size: number } | null = null
+  let changed = false
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    const code = CODE_FENCE.exec(line)
+    if (fence) {
+      if (code && code[1]![0] === fence.char && code[1]!.length >= fence.size) {
+        if (line.trimEnd().endsWith(code[1]!)) fence = null
+      }
+      continue
+    }
+    if (code) {
+      fence = { char: code[1]![0]!, size: code[1]!.length }
+      continue
+    }
+    const match = SPACED_OPENING.exec(line)
+    if (!match) continue
+    const [, prefix, colons, space, name, title] = match
+    if (!space && title === undefined) continue // `:::tip` already
+    if (title !== undefined && /^[[{]/.test(title)) {
+      lines[i] = `${prefix}${colons}${name}${title}`
+    } else {
+      const label = title ? `[${title.replace(/[\\\]]/g, '\\$&')}]` : ''
+      lines[i] = `${prefix}${colons}${name}${label}`
+    }
+    changed = true
+  }
+  return changed ? lines.join('\n') : source
+}
+
+/**
+ * Lets `::: tip Title` open a container as in VitePress (see `normalizeContainerOpenings`): wraps
+ * the processor's parser; the file's value becomes the rewritten text, so plugins that slice it
+ * by offsets stay in step.
+ */
+export function remarkContainerTitles(this: Processor) {
+  const parse = this.parser
+  if (!parse) throw new Error('remarkContainerTitles must come after remark-parse')
+  this.parser = function (document, file) {
+    const value = normalizeContainerOpenings(document)
+    if (value !== document) file.value = value
+    return parse(value, file)
+  }
+}

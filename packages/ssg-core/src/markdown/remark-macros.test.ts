@@ -1,0 +1,46 @@
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import rehypeStringify from 'rehype-stringify'
+import { unified } from 'unified'
+import { VFile } from 'vfile'
+import { expect, test } from 'vitest'
+import { remarkMacros } from './remark-macros.js'
+
+async function run(markdown: string) {
+  const file = new VFile({ path: 'a.md', value: markdown })
+  const html = String(
+    await unified()
+      .use(remarkParse)
+      .use(remarkMacros)
+      .use(remarkRehype)
+      .use(rehypeStringify)
+      .process(file),
+  )
+  return {
+    html,
+    messages: file.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`),
+  }
+}
+
+test('MDN macros: references become code, the rest leaves, one warning per page', async () => {
+  const { html, messages } = await run(
+    '{{CSSRef}}\n\nThe {{cssxref("color")}} and {{cssxref("color")}} of {{HTMLElement("p")}}, a {{Glossary("CSS", "style sheet")}}.\n\n{{Compat}}\n',
+  )
+  expect(html).toBe(
+    '<p>The <code>color</code> and <code>color</code> of <code>&#x3C;p></code>, a style sheet.</p>',
+  )
+  expect(messages).toEqual([
+    '1:1 unknown-macro Template macros are not run by this toolkit: `{{CSSRef}}`, `{{cssxref}}` (2), `{{HTMLElement}}`, `{{Glossary}}`, `{{Compat}}`; MDN references show their name as code, other MDN macros are left out, other `{{ }}` text is shown as written',
+  ])
+})
+
+test('other template expressions stay, with the warning; code is never touched', async () => {
+  const { html, messages } = await run('Hello {{ $frontmatter.title }}.\n\n`{{cssxref("a")}}`\n')
+  expect(html).toBe('<p>Hello {{ $frontmatter.title }}.</p>\n<p><code>{{cssxref("a")}}</code></p>')
+  expect(messages).toHaveLength(1)
+  expect(messages[0]).toContain('`{{ $frontmatter.title }}`')
+})
+
+test('a page without macros gets no message', async () => {
+  expect((await run('Text with { braces }.')).messages).toEqual([])
+})
