@@ -73,8 +73,9 @@ export const RULES = {
   },
   'unknown-directive': {
     severity: 'warning',
-    summary: 'a `:::name` directive names no admonition or tabs directive; shown as a plain box',
-    fix: 'use note, tip, info, warning, danger, tabs or tab',
+    summary:
+      'a `:::name` directive is none of the known ones; its content is shown in a plain box (one warning per name and page)',
+    fix: 'use note, tip, info, warning, danger, important, caution, details, code-group, tabs or tab',
   },
   'empty-tabs': {
     severity: 'warning',
@@ -102,7 +103,13 @@ export const RULES = {
     severity: 'warning',
     summary:
       'a code block names a language the highlighter does not know; shown without highlighting',
-    fix: 'use a language name shiki knows (or `text`), or add the grammar to `code.extraLanguages`',
+    fix: 'use a language name shiki knows (or `text`), or map the name with `markdown.languageAliases`',
+  },
+  'unknown-macro': {
+    severity: 'warning',
+    summary:
+      'the page holds `{{macro}}` calls of another tool (MDN, Vue, Jinja) that nothing runs here (one warning per page)',
+    fix: 'write the text the macro stood for; MDN references already show their name as code',
   },
   'mermaid-syntax': {
     severity: 'warning',
