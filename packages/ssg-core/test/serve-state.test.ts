@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config/load-config.js'
 import { compilePages } from '../src/pipeline/compile.js'
 import type { CompiledPage } from '../src/pipeline/compile-page.js'
 import { discoverPages } from '../src/pipeline/discover.js'
-import { createSiteState, updateSiteState, type SiteState } from '../src/pipeline/site.js'
+import { createSiteState, updateSiteState, type SiteState } from '../src/serve/site-state.js'
 import { makeSite } from './helpers.js'
 
 const page = (title: string, body: string, extra = '') =>

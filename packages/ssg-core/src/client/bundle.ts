@@ -2,6 +2,7 @@ import path from 'node:path'
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import type { DocumentAssets } from '../pipeline/render.js'
 import { CLIENT_ENTRY_ID } from '../theme/customize.js'
+import { withBase } from '../theme/contract.js'
 import { SsgError } from '../util/errors.js'
 
 export interface ClientBundleOptions {
@@ -79,7 +80,10 @@ export function clientBundleError(error: unknown, clientEntry: string): SsgError
 /** The URLs a document links: the entry, the chunks it imports statically, its CSS. */
 export function documentAssets(metafile: Metafile, options: ClientBundleOptions): DocumentAssets {
   const toUrl = (file: string) =>
-    options.baseUrl + path.relative(options.outDir, path.resolve(file)).split(path.sep).join('/')
+    withBase(
+      options.baseUrl,
+      '/' + path.relative(options.outDir, path.resolve(file)).split(path.sep).join('/'),
+    )
   const outputs = Object.entries(metafile.outputs)
   const entry = outputs.find(
     ([file, o]) =>

@@ -94,19 +94,12 @@ export function getHighlighter(options: MarkdownOptions): Promise<Highlighter> {
 /** Languages shown as plain text (and `mermaid`, rendered as a diagram). */
 export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', 'mermaid'])
 
-/** The unified processor: Markdown in, sanitised-by-check HTML out, with page data in `file.data`. */
-export async function createProcessor(options: MarkdownOptions): Promise<Processor> {
-  const shiki = await getHighlighter(options)
-  const isLoaded = (lang: string) =>
-    PLAIN_LANGUAGES.has(lang) ||
-    lang in bundledLanguages ||
-    shiki.getLoadedLanguages().includes(lang)
-  const prettyCode: PrettyCodeOptions = {
-    theme: options.themes as unknown as NonNullable<PrettyCodeOptions['theme']>,
-    keepBackground: false,
-    defaultLang: { block: 'text' },
-    getHighlighter: () => Promise.resolve(withFastDualTheme(shiki, options.themes)) as never,
-  }
+/**
+ * The processor's first steps: Markdown (with its dialects) to an HTML tree, raw HTML parsed.
+ * The compile goes on from here; the page heads' title scan (`site/title-parse.ts`) stops here
+ * to find a page's first element, so the two read a page's first heading the same way.
+ */
+export function markdownToHast() {
   return unified()
     .use(remarkParse)
     .use(remarkContainerTitles)
@@ -123,6 +116,22 @@ export async function createProcessor(options: MarkdownOptions): Promise<Process
     .use(remarkRehype, { allowDangerousHtml: true, handlers: defListHastHandlers })
     .use(rehypeKeepCodeMeta)
     .use(rehypeRawIfNeeded)
+}
+
+/** The unified processor: Markdown in, sanitised-by-check HTML out, with page data in `file.data`. */
+export async function createProcessor(options: MarkdownOptions): Promise<Processor> {
+  const shiki = await getHighlighter(options)
+  const isLoaded = (lang: string) =>
+    PLAIN_LANGUAGES.has(lang) ||
+    lang in bundledLanguages ||
+    shiki.getLoadedLanguages().includes(lang)
+  const prettyCode: PrettyCodeOptions = {
+    theme: options.themes as unknown as NonNullable<PrettyCodeOptions['theme']>,
+    keepBackground: false,
+    defaultLang: { block: 'text' },
+    getHighlighter: () => Promise.resolve(withFastDualTheme(shiki, options.themes)) as never,
+  }
+  return markdownToHast()
     .use(rehypeCheckUnsafe)
     .use(rehypeTabs)
     .use(rehypeMermaid)

@@ -1,21 +1,23 @@
 import path from 'node:path'
 import { rm } from 'node:fs/promises'
-import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
-import { resolveTheme } from '../theme/resolve-theme.js'
+import type { ResolvedConfig } from '../config/load-config.js'
 import { bundleClient } from '../client/bundle.js'
 import type { BuildMessage } from '../report/messages.js'
-import type { PageData, Sidebar } from '../theme/contract.js'
+import { compileSite } from '../site/compiled-site.js'
+import { openSite } from '../site/open-site.js'
+import { createRouteTable } from '../site/route-table.js'
+import { SiteFiles, sidebarPath } from '../site/site-files.js'
+import { withBase, type Sidebar } from '../theme/contract.js'
 import { BuildFailedError } from '../util/errors.js'
 import { applyStrict } from '../report/severity.js'
 import { stage, stageTimings, type ProgressListener, type StageTiming } from '../util/stage.js'
 import { compilePages } from './compile.js'
-import { discoverPages, noPagesMessage } from './discover.js'
-import { copyStatic, robotsTxt, sitemapXml, writeRedirects } from './extras.js'
 import { collectInputs } from './input-key.js'
 import { OutputCache } from './output-cache.js'
-import { createRenderContext, createSiteState, notFoundPage, sidebarFile } from './site.js'
-import { createStagingDir, swapIntoPlace, writeFiles } from './write.js'
+import { createRenderContext, notFoundPage, searchPages } from './render-context.js'
+import { createStagingDir, swapIntoPlace } from './write.js'
 import { pageKeys, writePages, writeSearchFiles } from './write-pages.js'
+import { writeRedirectFiles, writeTableFiles } from './write-site.js'
 
 export interface BuildOptions {
   /** The site folder. */
@@ -48,35 +50,21 @@ export interface BuildReport {
   timings: StageTiming[]
 }
 
-/** The on-disk cache folder of compiled pages, or null when the cache is off. */
-export function pageCacheDir(config: ResolvedConfig, cache: boolean | undefined): string | null {
-  return cache === false ? null : path.join(config.root, '.ssg-cache', 'pages')
-}
-
-/** The folder of the output manifest (see `OutputCache`), or null when the cache is off. */
-export function outputCacheDir(config: ResolvedConfig, cache: boolean | undefined): string | null {
-  return cache === false ? null : path.join(config.root, '.ssg-cache')
-}
-
 /** `ssg build`: Markdown in `content/` to a complete static site in `build/`, or nothing at all. */
 export async function build(options: BuildOptions): Promise<BuildReport> {
   const timings = stageTimings(options.onProgress)
   const now = options.now ?? (() => new Date())
-  const config = await stage(timings, 'load config', () => loadConfig({ root: options.root }))
-  // React's development build renders several times slower: load the theme in production mode.
-  process.env.NODE_ENV ??= 'production'
-  const theme = await stage(timings, 'load theme', () => resolveTheme({ config }))
-  const messages: BuildMessage[] = []
-  const sources = await stage(timings, 'discover', () => discoverPages({ config, messages }))
-  if (sources.length === 0) messages.push(await noPagesMessage(config))
+  const site = await openSite({
+    root: options.root,
+    mode: 'build',
+    timings,
+    ...(options.cache !== undefined ? { cache: options.cache } : {}),
+  })
+  const { config, theme, sources } = site
   const outDir = path.resolve(config.root, config.outDir)
   const staging = await createStagingDir(outDir)
   try {
-    const outputs = await OutputCache.open({
-      cacheDir: outputCacheDir(config, options.cache),
-      outDir,
-      staging,
-    })
+    const outputs = await OutputCache.open({ cacheDir: site.cache.outputs, outDir, staging })
     const assets = await stage(timings, 'client bundle', () =>
       bundleClient({
         clientEntry: theme.clientEntry,
@@ -86,7 +74,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       }),
     )
     const inputs = await stage(timings, 'inputs', () =>
-      collectInputs({ config, theme, sources, messages, assets }),
+      collectInputs({ config, theme, sources, messages: site.messages, assets }),
     )
     // Nothing the output is made from changed, and the output folder is as the last build left
     // it: that output stands (a warm rebuild of an unchanged site does no other work).
@@ -104,75 +92,92 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         timings,
       })
     }
+    const heads = await site.heads()
+    const routes = await stage(timings, 'route table', () => createRouteTable({ config, heads }))
     const { pages: compiled, cacheHits } = await stage(timings, 'parse + transform', (progress) =>
       compilePages({
         pages: sources,
         config,
         onProgress: progress,
-        cacheDir: pageCacheDir(config, options.cache),
+        cacheDir: site.cache.pages,
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
       }),
     )
-    const state = await stage(timings, 'routes + link check', async () =>
-      createSiteState({
+    const { table, pages, messages } = await stage(timings, 'link check', () =>
+      compileSite({
         config,
+        table: routes,
         compiled,
-        messages,
         staticFiles: inputs.staticFiles,
         lastUpdated: inputs.lastUpdated,
+        messages: site.messages,
       }),
     )
     const report: BuildReport = {
       config,
       outDir,
-      pages: state.pages.length,
+      pages: pages.length,
       cacheHits,
       reusedFiles: 0,
       renderedPages: 0,
-      messages: applyStrict(state.messages, options.strict),
+      messages: applyStrict(messages, options.strict),
       timings,
     }
     failOnErrors(report)
 
-    const sidebarFiles = state.sidebars.map((sidebar) => ({
-      sidebar,
-      ...sidebarFile(sidebar, { hashed: true }),
-    }))
+    const tableSite = { config, table, lastUpdated: inputs.lastUpdated }
+    let files = new SiteFiles({
+      table,
+      sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: true }),
+      search: null,
+      staticFiles: inputs.staticFiles,
+    })
     // Everything written with plain writes goes first: later files may be links to the previous
     // build, which must never be written into.
-    await stage(timings, 'static + sidebars', async () => {
-      await copyStatic({ root: config.root, outDir: staging })
-      await writeFiles(staging, [
-        ...sidebarFiles.map((f) => ({ path: f.path, content: f.content })),
-        { path: 'sitemap.xml', content: sitemapXml({ config, pages: state.pageData }) },
-        { path: 'robots.txt', content: robotsTxt(config) },
-      ])
-    })
-    const search = await stage(timings, 'search index', () =>
-      writeSearchFiles({ state, now, outputs }),
+    await stage(timings, 'static + sidebars', () =>
+      writeTableFiles({ files, site: tableSite, outDir: staging }),
     )
+    const search = await stage(timings, 'search index', () =>
+      writeSearchFiles({ config, pages: searchPages(pages), now, outputs }),
+    )
+    const [docFile = '', indexFile = '', ...parts] = search.files
+    files = files.withSearch(config.search.enabled ? { docFile, indexFile, parts } : null)
     const context = createRenderContext({
       config,
       theme: theme.server,
       assets,
       sidebarUrls: Object.fromEntries(
-        sidebarFiles.map((f) => [f.sidebar.id, config.baseUrl + f.path]),
+        files.ofKind('sidebar').map((f) => [f.id, withBase(config.baseUrl, '/' + f.path)]),
       ),
-      search,
+      search: { docUrl: search.docUrl, indexUrl: search.indexUrl },
       buildId: '',
     })
-    const sidebarById = new Map<string, Sidebar>(state.sidebars.map((s) => [s.id, s]))
-    const sidebarOf = (page: PageData) =>
+    const sidebarById = new Map<string, Sidebar>(table.sidebars.map((s) => [s.id, s]))
+    // The documents the map holds, each with its data (the not-found page last).
+    const dataByRoute = new Map(pages.map((p) => [p.data.path, p.data]))
+    const pageData = [
+      ...files
+        .ofKind('page')
+        .flatMap((f) => (f.format === 'html' ? [dataByRoute.get(f.route)!] : [])),
+      ...(files.ofKind('not-found').length ? [notFoundPage()] : []),
+    ]
+    const sidebarOf = (page: { sidebarId: string | null }) =>
       page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
-    const pages = [...state.pageData, notFoundPage()]
     const keys = await stage(timings, 'render keys', () =>
-      pageKeys({ context, pages, sidebarOf, theme }),
+      pageKeys({ context, pages: pageData, sidebarOf, theme }),
     )
     context.site = { ...context.site, buildId: keys.buildId }
     await stage(timings, 'render + write', async (progress) => {
-      const written = await writePages({ context, pages, sidebarOf, keys, outputs, progress })
+      const written = await writePages({
+        context,
+        pages: pageData,
+        sidebarOf,
+        keys,
+        outputs,
+        progress,
+      })
       report.renderedPages = written.rendered
-      await writeRedirects({ outDir: staging, config, redirects: state.redirects })
+      await writeRedirectFiles({ files, site: tableSite, outDir: staging })
     })
     await outputs.recordOthers()
     // The manifest goes first: after a crash during the swap, no file is trusted.

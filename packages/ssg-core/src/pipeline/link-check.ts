@@ -1,21 +1,30 @@
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
-import type { CompiledPage } from './compile-page.js'
+import type { PageHead } from '../site/page-head.js'
+import type { RouteTable } from '../site/route-table.js'
+import { withBase } from '../theme/contract.js'
 import { closest } from '../util/errors.js'
+import type { CompiledPage } from './compile-page.js'
 
 export interface LinkCheckOptions {
-  pages: CompiledPage[]
-  /** Every route of the site, including redirect sources and the landing page. */
-  routes: Set<string>
-  /** Routes that are redirects (no anchors to check). */
-  redirects: Set<string>
+  table: RouteTable
   baseUrl: string
   /** Files under `static/` (site paths like `/img/logo.svg`). */
   staticFiles: Set<string>
-  /** Pages whose links to check (`ssg serve`: the edited ones). @default pages */
-  check?: CompiledPage[]
-  /** `pages` by route and by file, when the caller has them already. */
-  lookup?: { byRoute: Map<string, CompiledPage>; byFile: Map<string, CompiledPage> }
+  /**
+   * The heading ids of a page, or undefined when it is not compiled yet (`ssg serve` compiles on
+   * demand): links to its anchors are then left unchecked (`LinkCheck.unchecked`).
+   */
+  anchorsOf: (page: PageHead) => readonly string[] | undefined
+}
+
+/** One page's links, checked against the route table. */
+export interface LinkCheck {
+  /** The page's HTML with Markdown file links and `/x` -> `/x/` links rewritten to routes. */
+  html: string
+  messages: BuildMessage[]
+  /** Some `#anchor` links point at pages whose anchors were not known. */
+  unchecked: boolean
 }
 
 /** Route a link points at, or null when the link leaves the site. */
@@ -29,96 +38,36 @@ function splitHref(href: string): { path: string; hash: string } | null {
 }
 
 /**
- * Checks every internal link across the route graph. A missing page is an error (with the closest
- * route as a suggestion); a missing `./x.md` file and a missing `#anchor` only warn.
- * Markdown file links are rewritten in place in `page.html` to their routes.
+ * Checks one page's internal links against the route table. A missing page is an error (with the
+ * closest route as a suggestion); a missing `./x.md` file and a missing `#anchor` only warn.
+ * Markdown file links are rewritten to their routes in the returned HTML.
  */
-export function checkLinks(options: LinkCheckOptions): BuildMessage[] {
+export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): LinkCheck {
+  const { table, baseUrl } = options
   const messages: BuildMessage[] = []
-  const byRoute = options.lookup?.byRoute ?? new Map(options.pages.map((p) => [p.route, p]))
-  const byFile = options.lookup?.byFile ?? new Map(options.pages.map((p) => [p.file, p]))
+  let unchecked = false
   const resolveRoute = (route: string): string | null => {
-    if (options.routes.has(route)) return route
+    if (table.routes.has(route)) return route
     const alt = route.endsWith('/') ? route.slice(0, -1) : route + '/'
-    if (options.routes.has(alt)) return alt
+    if (table.routes.has(alt)) return alt
     const html = route.replace(/(\/index)?\.html$/, (m) => (m.startsWith('/index') ? '/' : ''))
-    if (html !== route && options.routes.has(html)) return html
+    if (html !== route && table.routes.has(html)) return html
     return null
   }
-  for (const page of options.check ?? options.pages) {
-    const rewrites = new Map<string, string>()
-    for (const link of page.links) {
-      const target = splitHref(link.href)
-      if (!target) continue
-      const place = { file: page.file, line: link.line, column: link.column }
-      if (target.path === '') {
-        if (target.hash && !page.anchors.includes(target.hash))
-          messages.push({
-            ...place,
-            severity: 'warning',
-            message: `Cannot find heading \`#${target.hash}\` on this page`,
-            ruleId: 'missing-anchor',
-          })
-        continue
-      }
-      if (/\.(md|markdown)$/i.test(target.path) && !target.path.startsWith('/')) {
-        const file = path.posix.normalize(
-          path.posix.join(path.posix.dirname(page.file), target.path),
-        )
-        const linked = byFile.get(file)
-        if (!linked) {
-          messages.push({
-            ...place,
-            severity: 'warning',
-            message: `Cannot find the Markdown file \`${target.path}\` (looked for \`${file}\`)`,
-            ruleId: 'missing-file',
-          })
-          continue
-        }
-        rewrites.set(link.href, linked.route + (target.hash ? '#' + target.hash : ''))
-        checkAnchor(linked, target.hash, place, link.href)
-        continue
-      }
-      if (!target.path.startsWith('/')) continue // relative non-Markdown links: assets next to pages
-      let sitePath = target.path
-      if (options.baseUrl !== '/' && sitePath.startsWith(options.baseUrl))
-        sitePath = '/' + sitePath.slice(options.baseUrl.length)
-      if (options.staticFiles.has(sitePath)) continue
-      const route = resolveRoute(sitePath)
-      if (!route) {
-        const suggestion = closest(sitePath, options.routes, 0.5)
-        messages.push({
-          ...place,
-          severity: 'error',
-          message:
-            `Cannot find page \`${target.path}\`` +
-            (suggestion ? `; did you mean \`${suggestion}\`?` : ''),
-          ruleId: 'missing-page',
-        })
-        continue
-      }
-      // Links to `/x` for the route `/x/` (or `/x.html`) point at the canonical route in the output.
-      if (route !== sitePath && !options.redirects.has(route))
-        rewrites.set(
-          link.href,
-          link.href.replace(target.path, options.baseUrl.slice(0, -1) + route),
-        )
-      if (!options.redirects.has(route))
-        checkAnchor(byRoute.get(route), target.hash, place, link.href)
-    }
-    for (const [from, to] of rewrites)
-      page.html = page.html.split(`href="${from}"`).join(`href="${to}"`)
-  }
-  return messages
-
-  function checkAnchor(
-    target: CompiledPage | undefined,
+  const checkAnchor = (
+    target: PageHead | undefined,
     hash: string,
     place: { file: string; line: number; column: number },
     href: string,
-  ) {
-    if (!hash || !target || target.anchors.includes(hash)) return
-    const suggestion = closest(hash, target.anchors)
+  ) => {
+    if (!hash || !target) return
+    const anchors = target.file === page.file ? page.anchors : options.anchorsOf(target)
+    if (!anchors) {
+      unchecked = true
+      return
+    }
+    if (anchors.includes(hash)) return
+    const suggestion = closest(hash, anchors)
     messages.push({
       ...place,
       severity: 'warning',
@@ -128,4 +77,62 @@ export function checkLinks(options: LinkCheckOptions): BuildMessage[] {
       ruleId: 'missing-anchor',
     })
   }
+  const rewrites = new Map<string, string>()
+  for (const link of page.links) {
+    const target = splitHref(link.href)
+    if (!target) continue
+    const place = { file: page.file, line: link.line, column: link.column }
+    if (target.path === '') {
+      if (target.hash && !page.anchors.includes(target.hash))
+        messages.push({
+          ...place,
+          severity: 'warning',
+          message: `Cannot find heading \`#${target.hash}\` on this page`,
+          ruleId: 'missing-anchor',
+        })
+      continue
+    }
+    if (/\.(md|markdown)$/i.test(target.path) && !target.path.startsWith('/')) {
+      const file = path.posix.normalize(path.posix.join(path.posix.dirname(page.file), target.path))
+      const linked = table.byFile.get(file)
+      if (!linked) {
+        messages.push({
+          ...place,
+          severity: 'warning',
+          message: `Cannot find the Markdown file \`${target.path}\` (looked for \`${file}\`)`,
+          ruleId: 'missing-file',
+        })
+        continue
+      }
+      rewrites.set(link.href, linked.route + (target.hash ? '#' + target.hash : ''))
+      checkAnchor(linked, target.hash, place, link.href)
+      continue
+    }
+    if (!target.path.startsWith('/')) continue // relative non-Markdown links: assets next to pages
+    let sitePath = target.path
+    if (baseUrl !== '/' && sitePath.startsWith(baseUrl))
+      sitePath = '/' + sitePath.slice(baseUrl.length)
+    if (options.staticFiles.has(sitePath)) continue
+    const route = resolveRoute(sitePath)
+    if (!route) {
+      const suggestion = closest(sitePath, table.routes, 0.5)
+      messages.push({
+        ...place,
+        severity: 'error',
+        message:
+          `Cannot find page \`${target.path}\`` +
+          (suggestion ? `; did you mean \`${suggestion}\`?` : ''),
+        ruleId: 'missing-page',
+      })
+      continue
+    }
+    const redirect = table.redirectSources.has(route)
+    // Links to `/x` for the route `/x/` (or `/x.html`) point at the canonical route in the output.
+    if (route !== sitePath && !redirect)
+      rewrites.set(link.href, link.href.replace(target.path, withBase(baseUrl, route)))
+    if (!redirect) checkAnchor(table.byRoute.get(route), target.hash, place, link.href)
+  }
+  let html = page.html
+  for (const [from, to] of rewrites) html = html.split(`href="${from}"`).join(`href="${to}"`)
+  return { html, messages, unchecked }
 }

@@ -1,11 +1,13 @@
 import type { ResolvedConfig } from '../config/load-config.js'
 import {
+  absoluteUrl,
   APP_ROOT_ID,
   BOOTSTRAP_ID,
   type BootstrapData,
   type HeadTag,
   type RouteData,
   type ThemeServerModule,
+  withBase,
 } from '../theme/contract.js'
 import { attributesToString, escapeHtml, jsonForScript } from '../util/html.js'
 import { SsgError } from '../util/errors.js'
@@ -95,13 +97,11 @@ export function renderDocument(options: {
   } catch (error) {
     throw new SsgError(`Cannot render ${page.path}: ${(error as Error).message}`, { cause: error })
   }
-  const base = config.url + config.baseUrl.replace(/\/$/, '')
-  const canonical = base + page.path
+  const canonical = absoluteUrl(config, page.path)
   const title =
     page.path === '/' || page.title === site.title
       ? site.title + (site.tagline ? ` - ${site.tagline}` : '')
       : `${page.title} | ${site.title}`
-  const withBase = (url: string) => (url.startsWith('/') ? config.baseUrl + url.slice(1) : url)
   const head: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -123,7 +123,7 @@ export function renderDocument(options: {
       ? `<meta name="twitter:description" content="${escapeHtml(page.description)}">`
       : '',
     config.favicon
-      ? `<link rel="icon" href="${escapeHtml(withBase(config.favicon))}"${config.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`
+      ? `<link rel="icon" href="${escapeHtml(withBase(config.baseUrl, config.favicon))}"${config.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`
       : '',
     rendered.head,
     // Linked, not inlined: the stylesheet is cached across pages, and inlined (~8 KB gzip) it

@@ -1,5 +1,6 @@
-import { buildSearchIndex } from '@ssg/search-indexer'
-import { CONTRACT_VERSION, type PageData, type Sidebar } from '../theme/contract.js'
+import { buildSearchIndex, type SearchPage } from '@ssg/search-indexer'
+import type { ResolvedConfig } from '../config/load-config.js'
+import { CONTRACT_VERSION, withBase, type PageData, type Sidebar } from '../theme/contract.js'
 import { HeapGuard } from '../util/heap-guard.js'
 import { hash } from '../util/hash.js'
 import { jsonForScript } from '../util/html.js'
@@ -8,13 +9,7 @@ import { coreFingerprint, indexerFingerprint, themeFingerprint } from './module-
 import type { OutputCache } from './output-cache.js'
 import { dataFileOf } from './output-paths.js'
 import { createSlots, fillSlots } from './slots.js'
-import {
-  pageHtmlFile,
-  renderPageHtml,
-  searchPages,
-  type RenderContext,
-  type SiteState,
-} from './site.js'
+import { pageHtmlFile, renderPageHtml, type RenderContext } from './render-context.js'
 
 /** Pages rendered before their files are written and dropped. */
 const RENDER_BATCH = 200
@@ -162,14 +157,14 @@ export async function writePages(options: {
  * build that made them), so that unchanged pages, which carry the names, stay unchanged too.
  */
 export async function writeSearchFiles(options: {
-  state: SiteState
+  config: ResolvedConfig
+  /** What the index is made from (see `searchPages`). */
+  pages: SearchPage[]
   now: () => Date
   outputs: OutputCache
-}): Promise<{ docUrl: string; indexUrl: string }> {
-  const { state, outputs } = options
-  const baseUrl = state.config.baseUrl
-  if (!state.config.search.enabled) return { docUrl: '', indexUrl: '' }
-  const pages = searchPages(state)
+}): Promise<{ docUrl: string; indexUrl: string; files: string[] }> {
+  const { config, pages, outputs } = options
+  if (!config.search.enabled) return { docUrl: '', indexUrl: '', files: [] }
   const key = hash(await indexerFingerprint(), JSON.stringify(pages))
   const previous = parseJson<SearchNames>(outputs.previousNote('search'))
   let names: SearchNames
@@ -195,7 +190,11 @@ export async function writeSearchFiles(options: {
     }
   }
   outputs.note('search', JSON.stringify(names))
-  return { docUrl: baseUrl + names.docFile, indexUrl: baseUrl + names.indexFile }
+  return {
+    docUrl: withBase(config.baseUrl, '/' + names.docFile),
+    indexUrl: withBase(config.baseUrl, '/' + names.indexFile),
+    files: [names.docFile, names.indexFile, ...names.parts],
+  }
 }
 
 interface SearchNames {

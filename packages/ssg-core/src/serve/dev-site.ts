@@ -2,28 +2,24 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Processor } from 'unified'
 import { buildSearchIndex, type SearchIndexFiles } from '@ssg/search-indexer'
-import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
+import type { ResolvedConfig } from '../config/load-config.js'
 import { createProcessor, DEFAULT_LANGUAGES } from '../markdown/processor.js'
-import { pageCacheDir } from '../pipeline/build.js'
 import { compilePages, markdownOptions } from '../pipeline/compile.js'
 import { compilePage, type CompiledPage } from '../pipeline/compile-page.js'
-import { discoverPages, sourcePageOf, type SourcePage } from '../pipeline/discover.js'
-import { listStaticFiles, redirectPage, robotsTxt, sitemapXml } from '../pipeline/extras.js'
+import { sourcePageOf, type SourcePage } from '../pipeline/discover.js'
+import { listStaticFiles } from '../pipeline/extras.js'
 import { lastUpdatedTimes } from '../pipeline/last-updated.js'
-import { dataFileOf, htmlFileOf } from '../pipeline/output-paths.js'
 import {
   createRenderContext,
-  createSiteState,
   notFoundPage,
   renderPageHtml,
-  searchIndexFiles,
-  sidebarFile,
-  updateSiteState,
+  searchPages,
   type RenderContext,
-  type SiteState,
-} from '../pipeline/site.js'
+} from '../pipeline/render-context.js'
 import type { BuildMessage } from '../report/messages.js'
-import type { PageData } from '../theme/contract.js'
+import { openSite } from '../site/open-site.js'
+import { SiteFiles, sidebarJson, sidebarPath, tableFileContent } from '../site/site-files.js'
+import { withBase, type PageData } from '../theme/contract.js'
 import { resolveTheme, type ResolvedTheme } from '../theme/resolve-theme.js'
 import { errorChain } from '../util/errors.js'
 import { jsonForScript } from '../util/html.js'
@@ -35,6 +31,7 @@ import {
   type RouteRecord,
   type SidebarVersion,
 } from './invalidate.js'
+import { createSiteState, updateSiteState, type SiteState } from './site-state.js'
 import { diskSource, type FileSource } from './static-server.js'
 
 export interface DevSiteOptions {
@@ -103,10 +100,9 @@ export class DevSite {
   private gitTimes = new Map<string, string>()
 
   private outputs = new Map<string, Output>()
-  private htmlFiles = new Map<string, string>()
-  private dataFiles = new Map<string, string>()
+  /** The site's files by path (see `SiteFiles`), made again when the route table changes. */
+  private files!: SiteFiles
   private sidebars = new Map<string, SidebarVersion>()
-  private redirectFiles = new Map<string, string>()
   private notFound: string | undefined
   private search: SearchIndexFiles | null | undefined
   private readonly searchNames: { docFile: string; indexFile: string }
@@ -127,11 +123,14 @@ export class DevSite {
   }
 
   private async load(): Promise<void> {
-    const config = await loadConfig({ root: this.options.root })
+    const site = await openSite({
+      root: this.options.root,
+      mode: 'serve',
+      ...(this.options.cache !== undefined ? { cache: this.options.cache } : {}),
+    })
+    const { config } = site
     this.config = config
-    // React's development build renders several times slower (as in `build`).
-    process.env.NODE_ENV ??= 'production'
-    this.theme = await resolveTheme({ config })
+    this.theme = site.theme
     this.bundler = await ClientBundler.create({
       clientEntry: this.theme.clientEntry,
       plugins: this.theme.clientPlugins,
@@ -147,13 +146,12 @@ export class DevSite {
         this.themeProblems = error.messages
         this.bundle = { assets: { entry: '', preload: [], css: [] }, files: new Map() }
       }
-      const messages: BuildMessage[] = []
-      const sources = await discoverPages({ config, messages })
-      this.discoverMessages = messages
+      const sources = site.sources
+      this.discoverMessages = site.messages
       const { pages } = await compilePages({
         pages: sources,
         config,
-        cacheDir: pageCacheDir(config, this.options.cache),
+        cacheDir: site.cache.pages,
         ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
         ...(this.options.onPages ? { onProgress: this.options.onPages } : {}),
       })
@@ -217,9 +215,10 @@ export class DevSite {
     const { changed: edited, structural } = await this.applyContent(plan)
     if (!edited.size && !plan.static && !all) return { reload: [], compiled: 0, edited: [] }
     const changed = this.recompute(structural || plan.static ? null : edited)
-    const base = this.config.baseUrl.slice(0, -1)
     const reload =
-      all || changed.length > RELOAD_LIST_LIMIT ? 'all' : changed.map((route) => base + route)
+      all || changed.length > RELOAD_LIST_LIMIT
+        ? 'all'
+        : changed.map((route) => withBase(this.config.baseUrl, route))
     const edits = changed.filter((route) => edited.has(this.outputs.get(route)?.record.file ?? ''))
     return { reload, compiled: edited.size, edited: edits.slice(0, EAGER_RENDER_LIMIT) }
   }
@@ -357,13 +356,13 @@ export class DevSite {
       sidebarUrls: Object.fromEntries(
         Object.keys(config.sidebars ?? { docs: [] }).map((id) => [
           id,
-          config.baseUrl + `_ssg/sidebars/${id}.json`,
+          withBase(config.baseUrl, '/' + sidebarPath({ id, items: [] }, { hashed: false })),
         ]),
       ),
       search: config.search.enabled
         ? {
-            docUrl: config.baseUrl + this.searchNames.docFile,
-            indexUrl: config.baseUrl + this.searchNames.indexFile,
+            docUrl: withBase(config.baseUrl, '/' + this.searchNames.docFile),
+            indexUrl: withBase(config.baseUrl, '/' + this.searchNames.indexFile),
           }
         : { docUrl: '', indexUrl: '' },
       buildId: 'dev-' + this.now.getTime(),
@@ -400,7 +399,7 @@ export class DevSite {
       const before = this.sidebars
       this.sidebars = new Map(
         state.sidebars.map((sidebar) => {
-          const json = sidebarFile(sidebar, { hashed: false }).content
+          const json = sidebarJson(sidebar)
           const kept = before.get(sidebar.id)
           return [sidebar.id, kept && kept.json === json ? kept : { sidebar, json }]
         }),
@@ -421,7 +420,7 @@ export class DevSite {
     }
     // After an update only the edited pages can change: the others keep their data and sidebar.
     const records = updated
-      ? [...edited!].map((file) => recordAt(state.parts.index.get(file)!))
+      ? [...edited!].map((file) => recordAt(state.index.get(file)!))
       : state.pages.map((_, i) => recordAt(i))
     const result = invalidate(this.outputs, records, !updated)
     for (const record of records) {
@@ -439,27 +438,14 @@ export class DevSite {
       this.renderProblems.delete(route)
     }
     if (result.search) this.search = undefined
-    if (result.removed.length || this.htmlFiles.size !== this.outputs.size) this.indexFiles()
-    this.redirectFiles = new Map(
-      state.redirects.map(({ from, to }) => {
-        const target = to.startsWith('/') ? this.config.baseUrl + to.slice(1) : to
-        const base = this.config.url + this.config.baseUrl.replace(/\/$/, '')
-        return [
-          htmlFileOf(from),
-          redirectPage({ to: target, canonical: to.startsWith('/') ? base + to : to }),
-        ]
-      }),
-    )
+    if (state.table !== previous?.table)
+      this.files = new SiteFiles({
+        table: state.table,
+        sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: false }),
+        search: this.config.search.enabled ? this.searchNames : null,
+        staticFiles: this.staticFiles,
+      })
     return result.changed
-  }
-
-  private indexFiles(): void {
-    this.htmlFiles = new Map()
-    this.dataFiles = new Map()
-    for (const route of this.outputs.keys()) {
-      this.htmlFiles.set(htmlFileOf(route), route)
-      this.dataFiles.set(dataFileOf(route), route)
-    }
   }
 
   /** The document of a route, rendered on first request. */
@@ -491,38 +477,45 @@ export class DevSite {
   }
 
   private memoryFile(relative: string): string | Uint8Array | null {
-    const route = this.htmlFiles.get(relative)
-    if (route !== undefined) return this.renderOutput(route)
-    if (relative.startsWith('_ssg/')) {
-      const dataRoute = this.dataFiles.get(relative)
-      if (dataRoute !== undefined) {
-        const output = this.outputs.get(dataRoute)!
+    const asset = this.bundle.files.get(relative)
+    if (asset) return asset
+    const file = this.files.find(relative)
+    if (!file) return null
+    switch (file.kind) {
+      case 'page': {
+        const output = this.outputs.get(file.route)
+        if (!output) return null
+        if (file.format === 'html') return this.renderOutput(file.route)
         return (output.json ??= jsonForScript(output.record.data))
       }
-      if (relative === '_ssg/data/404.json') return jsonForScript(notFoundPage())
-      const asset = this.bundle.files.get(relative)
-      if (asset) return asset
-      const sidebar = /^_ssg\/sidebars\/([^/]+)\.json$/.exec(relative)
-      if (sidebar) return this.sidebars.get(sidebar[1]!)?.json ?? null
-      return null
+      case 'not-found':
+        return file.format === 'html'
+          ? (this.notFound ??= this.renderNotFound())
+          : jsonForScript(notFoundPage())
+      case 'sidebar':
+        return this.sidebars.get(file.id)?.json ?? null
+      case 'search': {
+        const files = (this.search ??= this.searchFiles())
+        if (!files) return null
+        if (relative === files.docFile) return files.docJson
+        if (relative === files.indexFile) return files.indexJson
+        return files.parts.find((part) => part.file === relative)?.json ?? null
+      }
+      case 'static':
+        return null // from disk
+      default:
+        return tableFileContent(file, {
+          config: this.config,
+          table: this.state.table,
+          lastUpdated: this.lastUpdated,
+        })
     }
-    if (relative === '404.html') return (this.notFound ??= this.renderNotFound())
-    const redirect = this.redirectFiles.get(relative)
-    if (redirect !== undefined) return redirect
-    if (relative === 'sitemap.xml')
-      return sitemapXml({ config: this.config, pages: this.state.pageData })
-    if (relative === 'robots.txt') return robotsTxt(this.config)
-    if (relative === this.searchNames.docFile || relative === this.searchNames.indexFile) {
-      const files = (this.search ??= searchIndexFiles(this.state, () => this.now))
-      if (!files) return null
-      return relative === files.docFile ? files.docJson : files.indexJson
-    }
-    // A large site's index is split into parts, named after the two main files.
-    if (/^search-(doc|index)-.+-\d+\.json$/.test(relative)) {
-      const files = (this.search ??= searchIndexFiles(this.state, () => this.now))
-      return files?.parts.find((part) => part.file === relative)?.json ?? null
-    }
-    return null
+  }
+
+  private searchFiles(): SearchIndexFiles | null {
+    if (!this.config.search.enabled) return null
+    const pages = this.state.pages.map((page, i) => ({ page, data: this.state.pageData[i]! }))
+    return buildSearchIndex({ pages: searchPages(pages), now: () => this.now })
   }
 
   private renderNotFound(): string {

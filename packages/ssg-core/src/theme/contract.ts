@@ -230,13 +230,32 @@ export const BOOTSTRAP_ID = '__SSG_DATA__'
 export const ARTICLE_ATTRIBUTE = 'data-ssg-article'
 
 /**
+ * The base-URL rule, the one place it is written: a site path (`/docs/x`, `/img/a.svg`) is served
+ * under the base URL (`/base/docs/x`); absolute URLs (`https:`, `mailto:`, protocol-relative
+ * `//host`), hash links and relative links are left as they are.
+ */
+export function withBase(baseUrl: string, href: string): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href
+  return baseUrl + href.slice(1)
+}
+
+/**
+ * The production URL of a site path (`https://docs.example/base/docs/x`): canonical links,
+ * Open Graph URLs, sitemap entries. Absolute URLs are returned as they are.
+ */
+export function absoluteUrl(site: { url: string; baseUrl: string }, href: string): string {
+  const path = withBase(site.baseUrl, href)
+  return path.startsWith('/') && !path.startsWith('//') ? site.url + path : path
+}
+
+/**
  * URL of the page-data JSON of a route: `/docs/x` -> `/_ssg/data/docs/x.json`,
  * `/docs/` -> `/_ssg/data/docs/index.json`, `/` -> `/_ssg/data/index.json`.
  */
 export function pageDataUrl(baseUrl: string, routePath: string): string {
   const rel = routePath.replace(/^\//, '')
   const file = rel === '' || rel.endsWith('/') ? rel + 'index' : rel
-  return baseUrl + '_ssg/data/' + file + '.json'
+  return withBase(baseUrl, '/_ssg/data/' + file + '.json')
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { PageData, Sidebar, SiteData } from '@ssg/core/contract'
+import { absoluteUrl, withBase } from '@ssg/core/contract'
 import { createPageData, HttpError } from './page-data'
 import { startPrefetching } from './prefetch'
 
@@ -74,7 +75,7 @@ function updateHead(site: SiteData, page: PageData, title: string): void {
   set('meta[name="description"]', 'content', page.description)
   set('meta[property="og:title"]', 'content', page.title)
   set('meta[property="og:description"]', 'content', page.description)
-  const canonical = site.url + site.baseUrl + page.path.slice(1)
+  const canonical = absoluteUrl(site, page.path)
   set('link[rel="canonical"]', 'href', canonical)
   set('meta[property="og:url"]', 'content', canonical)
 }
@@ -129,7 +130,7 @@ export function createRouter(
       if (push) {
         key = newKey()
         // Keep the address the reader asked for, with `.html` and `/index.html` resolved.
-        const path = loaded.notFound ? url.pathname : site.baseUrl + loaded.page.path.slice(1)
+        const path = loaded.notFound ? url.pathname : withBase(site.baseUrl, loaded.page.path)
         history.pushState({ ssgKey: key }, '', path + url.search + url.hash)
       }
       const scroll: ScrollTarget =

@@ -1,17 +1,11 @@
 import { normalizeRoutePath } from '@ssg/core/contract'
 
+/** The base-URL rule of the core's contract (one rule for the core and the theme). */
+export { withBase } from '@ssg/core/contract'
+
 /** True for absolute URLs (`https:`, `mailto:`, protocol-relative `//host`). */
 export function isExternal(href: string): boolean {
   return /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(href)
-}
-
-/**
- * Prefixes a site path (`/docs/x`) with the base URL (`/base/docs/x`); leaves absolute URLs,
- * hash links and relative links alone.
- */
-export function withBase(baseUrl: string, href: string): string {
-  if (baseUrl === '/' || !href.startsWith('/') || href.startsWith('//')) return href
-  return baseUrl + href.slice(1)
 }
 
 /** A route path without its trailing slash (`/docs/x/` -> `/docs/x`; `/` stays). */

@@ -1,0 +1,139 @@
+import type { SearchPage } from '@ssg/search-indexer'
+import type { ResolvedConfig } from '../config/load-config.js'
+import type { HeadTag, PageData, Sidebar, SiteData, ThemeServerModule } from '../theme/contract.js'
+import { notFoundPageData } from '../theme/contract.js'
+import type { CompiledPage } from './compile-page.js'
+import { htmlFileOf } from './output-paths.js'
+import { configHeadTags, renderDocument, type DocumentAssets } from './render.js'
+
+/** Everything a page's document needs besides its own data and sidebar. */
+export interface RenderContext {
+  config: ResolvedConfig
+  theme: ThemeServerModule
+  assets: DocumentAssets
+  site: SiteData
+  headTags: HeadTag[]
+}
+
+/** The render context of a site: its data, head tags, assets and theme. */
+export function createRenderContext(options: {
+  config: ResolvedConfig
+  theme: ThemeServerModule
+  assets: DocumentAssets
+  /** Sidebar id -> URL of its JSON file. */
+  sidebarUrls: Record<string, string>
+  search: { docUrl: string; indexUrl: string }
+  buildId: string
+}): RenderContext {
+  const { config, theme, assets } = options
+  return {
+    config,
+    theme,
+    assets,
+    site: createSiteData({
+      config,
+      sidebarUrls: options.sidebarUrls,
+      search: options.search,
+      buildId: options.buildId,
+    }),
+    headTags: configHeadTags(config),
+  }
+}
+
+/** The HTML document of one page. */
+export function renderPageHtml(
+  context: RenderContext,
+  page: PageData,
+  sidebar: Sidebar | null,
+): string {
+  return renderDocument({
+    route: { site: context.site, page, sidebar },
+    theme: context.theme,
+    config: context.config,
+    assets: context.assets,
+    headTags: context.headTags,
+  })
+}
+
+/** Output file of a page's document: `404.html` for the not-found page. */
+export function pageHtmlFile(page: PageData): string {
+  return page.layout === 'not-found' ? '404.html' : htmlFileOf(page.path)
+}
+
+/** The pages search indexes: those that do not opt out and that compiled. */
+export function searchPages(pages: Array<{ page: CompiledPage; data: PageData }>): SearchPage[] {
+  return pages
+    .filter(({ page }) => page.frontMatter.search !== false && !page.failed)
+    .map(({ page, data }) => ({
+      path: page.route,
+      title: page.title,
+      breadcrumbs: data.breadcrumbs.map((b) => b.label),
+      sections: page.sections,
+      ...(page.description ? { description: page.description } : {}),
+      ...(page.frontMatter.keywords ? { keywords: page.frontMatter.keywords } : {}),
+    }))
+}
+
+/** The not-found page's data (rendered to `404.html`). */
+export function notFoundPage(): PageData {
+  return notFoundPageData({
+    path: '/404',
+    description: 'We could not find what you were looking for.',
+  })
+}
+
+/** The site-wide data every page carries (kept small: it is embedded in each HTML page). */
+export function createSiteData(options: {
+  config: ResolvedConfig
+  sidebarUrls: Record<string, string>
+  search: { docUrl: string; indexUrl: string }
+  buildId: string
+}): SiteData {
+  const { config } = options
+  const logo = config.logo ?? { src: '', alt: config.title, href: '/' }
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    url: config.url,
+    baseUrl: config.baseUrl,
+    version: config.siteVersion,
+    lang: config.lang,
+    logo: { src: logo.src, srcDark: logo.srcDark ?? logo.src, alt: logo.alt, href: logo.href },
+    navbar: {
+      items: config.navbar.items.map((i) => ({
+        label: i.label,
+        href: i.href,
+        activeBasePath: i.activeBasePath ?? i.href,
+      })),
+      ...(config.navbar.signIn ? { signIn: config.navbar.signIn } : {}),
+      ...(config.navbar.sourceLink ? { sourceLink: config.navbar.sourceLink } : {}),
+      hideOnScroll: config.navbar.hideOnScroll,
+    },
+    footer: config.footer,
+    ...(config.announcementBar
+      ? {
+          announcementBar: {
+            id: config.announcementBar.id,
+            content: config.announcementBar.content,
+            isCloseable: config.announcementBar.isCloseable,
+            ...(config.announcementBar.backgroundColor
+              ? { backgroundColor: config.announcementBar.backgroundColor }
+              : {}),
+            ...(config.announcementBar.textColor
+              ? { textColor: config.announcementBar.textColor }
+              : {}),
+          },
+        }
+      : {}),
+    colorMode: config.colorMode,
+    docs: { basePath: config.docs.basePath, versionLabel: config.docs.versionLabel },
+    search: {
+      enabled: config.search.enabled,
+      maxResults: config.search.maxResults,
+      ...options.search,
+    },
+    sidebars: options.sidebarUrls,
+    buildId: options.buildId,
+    themeOptions: config.theme.options,
+  }
+}

@@ -1,0 +1,75 @@
+import path from 'node:path'
+import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
+import { discoverPages, noPagesMessage, type SourcePage } from '../pipeline/discover.js'
+import type { BuildMessage } from '../report/messages.js'
+import { resolveTheme, type ResolvedTheme } from '../theme/resolve-theme.js'
+import { stage, type StageTiming } from '../util/stage.js'
+import { readPageHeads, type PageHead } from './page-head.js'
+
+export interface OpenSiteOptions {
+  /** The site folder. */
+  root: string
+  /** Who opens it: `ssg build` or `ssg serve`. */
+  mode: 'build' | 'serve'
+  /** Use the on-disk caches in `<root>/.ssg-cache`. @default true */
+  cache?: boolean
+  /** Records the duration of each step (the build's report). */
+  timings?: StageTiming[]
+  /** Extra argument of the theme's import (`ssg serve` imports a changed theme again). */
+  reload?: string
+}
+
+/**
+ * One site, opened: its config, its theme, its pages (discovered and their heads read) and where
+ * its caches are. `ssg build` and `ssg serve` both start here, so that what they read of a site
+ * and how cannot drift apart.
+ */
+export interface SiteSession {
+  root: string
+  mode: OpenSiteOptions['mode']
+  config: ResolvedConfig
+  theme: ResolvedTheme
+  /** Every Markdown file found, in discovery order. */
+  sources: SourcePage[]
+  /**
+   * Each source's head (front matter, title), same order: what the route table is made from.
+   * Read on first call (a warm build of an unchanged site never needs them).
+   */
+  heads(): Promise<PageHead[]>
+  /** What opening found (unreadable files). */
+  messages: BuildMessage[]
+  /** The on-disk caches, or null when they are off. */
+  cache: {
+    /** Compiled pages, by source bytes and compile options (`PageCache`). */
+    pages: string | null
+    /** The output manifest of the last build (`OutputCache`). */
+    outputs: string | null
+  }
+}
+
+/** Opens a site: its config, theme and pages (see `SiteSession`). */
+export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
+  const timings = options.timings ?? []
+  const config = await stage(timings, 'load config', () => loadConfig({ root: options.root }))
+  // React's development build renders several times slower: load the theme in production mode.
+  process.env.NODE_ENV ??= 'production'
+  const messages: BuildMessage[] = []
+  const theme = await stage(timings, 'load theme', () =>
+    resolveTheme({ config, ...(options.reload ? { reload: options.reload } : {}) }),
+  )
+  const sources = await stage(timings, 'discover', () => discoverPages({ config, messages }))
+  // A build of nothing is an error; `ssg serve` waits for the first page.
+  if (sources.length === 0 && options.mode === 'build') messages.push(await noPagesMessage(config))
+  let heads: Promise<PageHead[]> | undefined
+  const cacheDir = options.cache === false ? null : path.join(config.root, '.ssg-cache')
+  return {
+    root: config.root,
+    mode: options.mode,
+    config,
+    theme,
+    sources,
+    heads: () => (heads ??= stage(timings, 'front matter', () => readPageHeads(sources))),
+    messages,
+    cache: { pages: cacheDir && path.join(cacheDir, 'pages'), outputs: cacheDir },
+  }
+}

@@ -1,0 +1,149 @@
+import type { ResolvedConfig } from '../config/load-config.js'
+import { redirectPage, robotsTxt, sitemapXml } from '../pipeline/extras.js'
+import { dataFileOf, htmlFileOf } from '../pipeline/output-paths.js'
+import type { Sidebar } from '../theme/contract.js'
+import { hash } from '../util/hash.js'
+import { layoutOf } from './page-data.js'
+import type { RouteTable } from './route-table.js'
+
+/**
+ * One file of a site's output, by site-relative path (`docs/x.html`, no leading slash). The
+ * build writes every file of the map; the dev server answers a request with the file the map
+ * has at its path, made on demand. A new kind of output file is added here, for both.
+ */
+export type SiteFile =
+  /** A page's document (`html`) or its page data for client navigation (`data`). */
+  | { kind: 'page'; path: string; route: string; format: 'html' | 'data' }
+  /** The not-found page: `404.html` and its data. */
+  | { kind: 'not-found'; path: string; format: 'html' | 'data' }
+  | { kind: 'sidebar'; path: string; id: string }
+  /** The search index's files: the two main files and their parts. */
+  | { kind: 'search'; path: string }
+  | { kind: 'redirect'; path: string; from: string; to: string }
+  | { kind: 'sitemap'; path: string }
+  | { kind: 'robots'; path: string }
+  /** A file under `static/`, copied as it is (`source`: its site path, `/img/logo.svg`). */
+  | { kind: 'static'; path: string; source: string }
+
+export interface SiteFilesOptions {
+  table: RouteTable
+  /** The path of a sidebar's JSON file (content-hashed by `ssg build`, stable in `ssg serve`). */
+  sidebarPath: (sidebar: Sidebar) => string
+  /**
+   * The search files, or null when search is off. `parts` unknown (`ssg serve` names them once
+   * the index exists): any `search-(doc|index)-...-<n>.json` path is taken for a part.
+   */
+  search: { docFile: string; indexFile: string; parts?: string[] } | null
+  /** Site paths of the files under `static/` (`/img/logo.svg`). */
+  staticFiles: Set<string>
+}
+
+/** The files of a site, by path (see `SiteFile`). */
+export class SiteFiles {
+  private readonly byPath = new Map<string, SiteFile>()
+  private readonly search: SiteFilesOptions['search']
+
+  constructor(private readonly options: SiteFilesOptions) {
+    const { table } = options
+    this.search = options.search
+    // Later kinds win a path shared with an earlier one (the build writes them in this order).
+    for (const source of options.staticFiles)
+      this.add({ kind: 'static', path: source.slice(1), source })
+    for (const sidebar of table.sidebars)
+      this.add({ kind: 'sidebar', path: options.sidebarPath(sidebar), id: sidebar.id })
+    this.add({ kind: 'sitemap', path: 'sitemap.xml' })
+    this.add({ kind: 'robots', path: 'robots.txt' })
+    if (this.search)
+      for (const path of [this.search.docFile, this.search.indexFile, ...(this.search.parts ?? [])])
+        this.add({ kind: 'search', path })
+    for (const page of table.pages) {
+      this.add({ kind: 'page', path: htmlFileOf(page.route), route: page.route, format: 'html' })
+      this.add({ kind: 'page', path: dataFileOf(page.route), route: page.route, format: 'data' })
+    }
+    this.add({ kind: 'not-found', path: '404.html', format: 'html' })
+    this.add({ kind: 'not-found', path: dataFileOf('/404'), format: 'data' })
+    for (const { from, to } of table.redirects)
+      this.add({ kind: 'redirect', path: htmlFileOf(from), from, to })
+  }
+
+  private add(file: SiteFile): void {
+    // Deleted first: the map's order stays the writing order of the paths' final kinds.
+    this.byPath.delete(file.path)
+    this.byPath.set(file.path, file)
+  }
+
+  /**
+   * The same files with these search files (`ssg build` names them after writing the files that
+   * do not depend on them).
+   */
+  withSearch(search: SiteFilesOptions['search']): SiteFiles {
+    return new SiteFiles({ ...this.options, search })
+  }
+
+  /** The file at a site-relative path, or null. */
+  find(path: string): SiteFile | null {
+    const file = this.byPath.get(path)
+    if (file) return file
+    // A large site's index is split into parts, named after the two main files.
+    if (this.search && !this.search.parts && /^search-(doc|index)-.+-\d+\.json$/.test(path))
+      return { kind: 'search', path }
+    return null
+  }
+
+  /** Every file, in writing order (static files first, redirects last). */
+  list(): SiteFile[] {
+    return [...this.byPath.values()]
+  }
+
+  /** The files of one kind. */
+  ofKind<K extends SiteFile['kind']>(kind: K): Array<Extract<SiteFile, { kind: K }>> {
+    return this.list().filter((f): f is Extract<SiteFile, { kind: K }> => f.kind === kind)
+  }
+}
+
+/**
+ * A sidebar's JSON file, fetched once by the client and shared by its pages: content-hashed for
+ * `ssg build` (cached for good); a stable name for `ssg serve` (pages need not change when only
+ * a sidebar does).
+ */
+export function sidebarPath(sidebar: Sidebar, options: { hashed: boolean }): string {
+  return options.hashed
+    ? `_ssg/sidebars/${sidebar.id}.${hash(sidebarJson(sidebar)).slice(0, 10)}.json`
+    : `_ssg/sidebars/${sidebar.id}.json`
+}
+
+/** The content of a sidebar's file. */
+export function sidebarJson(sidebar: Sidebar): string {
+  return JSON.stringify(sidebar)
+}
+
+/**
+ * The content of the files made from the route table alone (no page is compiled for them):
+ * sidebars, redirect pages, the sitemap and `robots.txt`; null for the other kinds.
+ */
+export function tableFileContent(
+  file: SiteFile,
+  site: { config: ResolvedConfig; table: RouteTable; lastUpdated: ReadonlyMap<string, string> },
+): string | null {
+  const { config, table } = site
+  switch (file.kind) {
+    case 'sidebar': {
+      const sidebar = table.sidebars.find((s) => s.id === file.id)
+      return sidebar ? sidebarJson(sidebar) : null
+    }
+    case 'redirect':
+      return redirectPage(config, { from: file.from, to: file.to })
+    case 'sitemap':
+      return sitemapXml({
+        config,
+        pages: table.pages.map((page) => ({
+          path: page.route,
+          lastUpdated: layoutOf(page) === 'doc' ? (site.lastUpdated.get(page.file) ?? null) : null,
+        })),
+      })
+    case 'robots':
+      return robotsTxt(config)
+    default:
+      return null
+  }
+}
