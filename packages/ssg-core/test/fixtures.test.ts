@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -52,6 +52,24 @@ for (const name of await readdir(fixtures)) {
         path.join(dir, 'expected', `sidebar-${sidebar.id}.json`),
       )
     }
+    // Files copied beside the pages (images, downloads), with their sizes.
+    const buildDir = path.join(root, 'build')
+    const copied = (await readdir(buildDir, { recursive: true }))
+      .map((f) => f.split(path.sep).join('/'))
+      .filter(
+        (f) =>
+          !/\.html$|^sitemap\.xml$|^robots\.txt$|^search-.*\.json$/.test(f) &&
+          (!f.startsWith('_ssg/') || f.startsWith('_ssg/files/')),
+      )
+      .sort()
+    const sized: string[] = []
+    for (const f of copied) {
+      const info = await stat(path.join(buildDir, f))
+      if (info.isFile()) sized.push(`${f} ${info.size}`)
+    }
+    const filesExpected = path.join(dir, 'expected', 'files.txt')
+    if (sized.length || existsSync(filesExpected))
+      await expect(sized.join('\n') + '\n').toMatchFileSnapshot(filesExpected)
     const messages = report.messages.map(({ frame: _frame, ...m }) => m)
     await expect(JSON.stringify(messages, null, 2) + '\n').toMatchFileSnapshot(
       path.join(dir, 'expected', 'messages.json'),

@@ -22,6 +22,7 @@ import { rehypeMermaid } from './rehype-mermaid.js'
 import { rehypeCodeLanguage } from './rehype-code-language.js'
 import { rehypeCopyButton, rehypeKeepCodeMeta, rehypeLoadLanguages } from './rehype-code-extras.js'
 import { rehypeCollect } from './rehype-collect.js'
+import { rehypeAssets, type AssetLayout } from './rehype-assets.js'
 import { withFastDualTheme } from './dual-theme.js'
 
 /**
@@ -59,13 +60,15 @@ export const DEFAULT_LANGUAGES = [
 
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
-  'parse,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,alerts,macros,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,collect,v3'
+  'parse,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,alerts,macros,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,v4'
 
 export interface MarkdownOptions {
   themes: { light: string; dark: string }
   extraLanguages: string[]
   /** `markdown.languageAliases`: fence language -> a language shiki knows. */
   languageAliases?: Record<string, string>
+  /** Where files beside the Markdown go. @default baseUrl `/`, docs under `/docs` */
+  assets?: AssetLayout
 }
 
 function lowerKeys(record: Record<string, string>): Record<string, string> {
@@ -139,6 +142,7 @@ export async function createProcessor(options: MarkdownOptions): Promise<Process
     .use(rehypeLoadLanguages, { shiki })
     .use(rehypePrettyCode, prettyCode)
     .use(rehypeCopyButton)
+    .use(rehypeAssets, options.assets ?? { baseUrl: '/', docsBasePath: '/docs' })
     .use(rehypeCollect)
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor
 }

@@ -66,7 +66,11 @@ export function rehypeCollect() {
         headingIds.push(node.properties.id)
       if (node.tagName === 'a' && typeof node.properties.name === 'string' && node.properties.name)
         headingIds.push(node.properties.name)
-      if (node.tagName === 'a' && typeof node.properties.href === 'string')
+      if (
+        node.tagName === 'a' &&
+        typeof node.properties.href === 'string' &&
+        !(node.data as { asset?: boolean } | undefined)?.asset
+      )
         links.push({
           href: node.properties.href,
           line: node.position?.start.line ?? 1,

@@ -1,7 +1,15 @@
 import type { Root, Yaml } from 'mdast'
 import type { VFile } from 'vfile'
 import { LineCounter, parseDocument, isMap, isScalar } from 'yaml'
-import { frontMatterSchema, type FrontMatter } from './front-matter.js'
+import { frontMatterSchema, validateFrontMatter, type FrontMatter } from './front-matter.js'
+
+/** What each soft key accepts, for the warning. */
+const SOFT_EXPECTED: Record<string, string> = {
+  layout: 'expected `doc`, `landing` or `page`',
+  sidebar: 'expected `false` to show the page without a sidebar',
+  hero: 'expected `title`, `tagline` and `actions` of `label` and `href`, for `layout: landing`',
+  cards: 'expected a list of `title`, `description` and `href`, for `layout: landing`',
+}
 import { formatSchemaIssues } from '../config/format-config-error.js'
 
 /**
@@ -31,6 +39,18 @@ export function remarkFrontMatter() {
       return
     }
     const data = doc.toJS() ?? {}
+    /** Where a top-level key is written, or the first line of the front matter. */
+    const keyPlace = (key: unknown) => {
+      if (isMap(doc.contents) && typeof key === 'string') {
+        const pair = doc.contents.items.find((item) => isScalar(item.key) && item.key.value === key)
+        const range = pair && isScalar(pair.key) ? pair.key.range : undefined
+        if (range) {
+          const pos = lineCounter.linePos(range[0])
+          return { line: startLine + pos.line - 1, column: pos.col }
+        }
+      }
+      return { line: startLine, column: 1 }
+    }
     if (typeof data !== 'object' || Array.isArray(data)) {
       const message = file.message(
         'Front matter must be a YAML mapping of keys to values (like `title: Intro`)',
@@ -43,7 +63,13 @@ export function remarkFrontMatter() {
       message.fatal = true
       return
     }
-    const result = frontMatterSchema.safeParse(data)
+    const { result, dropped } = validateFrontMatter(data)
+    // A value another tool gives a key (`layout: home`): a warning, and the key's default.
+    for (const key of dropped)
+      file.message(
+        `\`${key}: ${shortValue(data[key])}\` is not a value this toolkit knows for \`${key}\` (${SOFT_EXPECTED[key]}); the default is used`,
+        { place: keyPlace(key), ruleId: 'front-matter-value', source: 'ssg-core' },
+      )
     if (!result.success) {
       const lines = formatSchemaIssues({
         issues: result.error.issues,
@@ -51,22 +77,8 @@ export function remarkFrontMatter() {
         schema: frontMatterSchema,
       })
       result.error.issues.forEach((issue, index) => {
-        let line = startLine
-        let column = 1
-        const key = issue.path[0]
-        if (isMap(doc.contents) && typeof key === 'string') {
-          const pair = doc.contents.items.find(
-            (item) => isScalar(item.key) && item.key.value === key,
-          )
-          const range = pair && isScalar(pair.key) ? pair.key.range : undefined
-          if (range) {
-            const pos = lineCounter.linePos(range[0])
-            line = startLine + pos.line - 1
-            column = pos.col
-          }
-        }
         const message = file.message(lines[index] ?? issue.message, {
-          place: { line, column },
+          place: keyPlace(issue.path[0]),
           ruleId: 'front-matter-invalid',
           source: 'ssg-core',
         })
@@ -82,4 +94,11 @@ declare module 'vfile' {
   interface DataMap {
     frontMatter: FrontMatter
   }
+}
+
+/** A value as the author wrote it, short: scalars as they are, lists and mappings elided. */
+function shortValue(value: unknown): string {
+  if (Array.isArray(value)) return '[…]'
+  if (value !== null && typeof value === 'object') return '{…}'
+  return typeof value === 'string' ? value : JSON.stringify(value)
 }

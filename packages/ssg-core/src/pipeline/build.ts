@@ -7,6 +7,7 @@ import { compileSite } from '../site/compiled-site.js'
 import { openSite } from '../site/open-site.js'
 import { createRouteTable } from '../site/route-table.js'
 import { SiteFiles, sidebarPath } from '../site/site-files.js'
+import { copyAssets } from './assets.js'
 import { withBase, type Sidebar } from '../theme/contract.js'
 import { BuildFailedError } from '../util/errors.js'
 import { applyStrict } from '../report/severity.js'
@@ -103,7 +104,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
       }),
     )
-    const { table, pages, messages } = await stage(timings, 'link check', () =>
+    const {
+      table,
+      pages,
+      messages,
+      assets: pageFiles,
+    } = await stage(timings, 'link check', () =>
       compileSite({
         config,
         table: routes,
@@ -134,9 +140,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     })
     // Everything written with plain writes goes first: later files may be links to the previous
     // build, which must never be written into.
-    await stage(timings, 'static + sidebars', () =>
-      writeTableFiles({ files, site: tableSite, outDir: staging }),
-    )
+    await stage(timings, 'static + sidebars', async () => {
+      await writeTableFiles({ files, site: tableSite, outDir: staging })
+      copyAssets(pageFiles, staging)
+    })
     const search = await stage(timings, 'search index', () =>
       writeSearchFiles({ config, pages: searchPages(pages), now, outputs }),
     )

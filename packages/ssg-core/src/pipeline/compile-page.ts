@@ -4,6 +4,7 @@ import type { SourcePage } from './discover.js'
 import type { FrontMatter } from '../markdown/front-matter.js'
 import type { CollectedLink, CollectedSection } from '../markdown/rehype-collect.js'
 import type { TocItem } from '../theme/contract.js'
+import type { AssetReference } from '../markdown/rehype-assets.js'
 import { codeFrame, type BuildMessage } from '../report/messages.js'
 import { ruleOf, type RuleId } from '../report/rules.js'
 
@@ -26,6 +27,8 @@ export interface CompiledPage {
   anchors: string[]
   sections: CollectedSection[]
   needsMermaid: boolean
+  /** Files the page refers to (images, downloads), to check and copy. */
+  assets: AssetReference[]
   messages: BuildMessage[]
   /** True when the page could not be built (a fatal message). */
   failed: boolean
@@ -81,7 +84,7 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
     id: page.id,
     dir: page.dir,
     hash: page.hash,
-    route: frontMatter.slug ?? page.route,
+    route: frontMatter.slug === undefined ? page.route : resolveSlug(frontMatter.slug, page.route),
     frontMatter,
     title: frontMatter.title ?? file.data.h1 ?? humanize(page.id),
     description: frontMatter.description ?? firstSentence(file.data.sections?.[0]?.text ?? ''),
@@ -91,8 +94,24 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
     anchors: file.data.anchors ?? [],
     sections: file.data.sections ?? [],
     needsMermaid: file.data.needsMermaid ?? false,
+    assets: file.data.assets ?? [],
     messages,
     failed: file.messages.some((m) => m.fatal),
+  }
+}
+
+/**
+ * The route a front matter `slug` gives: as written when it starts with `/`, else relative to the
+ * folder of the page's own route (`slug: start` on `/docs/guide/intro` -> `/docs/guide/start`).
+ */
+export function resolveSlug(slug: string, route: string): string {
+  if (slug.startsWith('/')) return slug
+  const folder = route.slice(0, route.lastIndexOf('/') + 1)
+  const resolved = new URL(encodeURI(slug), 'http://site' + encodeURI(folder)).pathname
+  try {
+    return decodeURIComponent(resolved)
+  } catch {
+    return resolved
   }
 }
 

@@ -34,6 +34,7 @@ export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
     themes: config.code.themes,
     extraLanguages: config.code.extraLanguages,
     languageAliases: config.markdown.languageAliases,
+    assets: { baseUrl: config.baseUrl, docsBasePath: config.docs.basePath },
   }
 }
 

@@ -34,17 +34,25 @@ async function walk(dir: string): Promise<string[]> {
   }
   const out: string[] = []
   for (const entry of entries) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+    if (entry.name === 'node_modules') continue
     const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) out.push(...(await walk(full)))
-    else if (MARKDOWN.test(entry.name)) out.push(full)
+    // Hidden folders (`.git`) are skipped; a Markdown file is a page whatever its name (`..md`).
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.')) out.push(...(await walk(full)))
+    } else if (MARKDOWN.test(entry.name)) out.push(full)
   }
   return out
 }
 
 /** Route of a file relative to its collection root: `a/index.md` -> `<base>/a/`, `a/b.md` -> `<base>/a/b`. */
 export function routeFromFile(relative: string, basePath: string): string {
-  const noExt = relative.replace(MARKDOWN, '')
+  // A name of dots only (`..md`, the `.` command) cannot be a URL segment: browsers read `.` and
+  // `..` as "this folder" and "the parent". It is spelled out: `dot`, `dot-dot`.
+  const noExt = relative
+    .replace(MARKDOWN, '')
+    .split('/')
+    .map((segment) => (/^\.+$/.test(segment) ? segment.replace(/\./g, '-dot').slice(1) : segment))
+    .join('/')
   const prefix = basePath === '/' ? '' : basePath
   if (noExt === 'index') return prefix + '/'
   if (noExt.endsWith('/index')) return `${prefix}/${noExt.slice(0, -'index'.length)}`
@@ -124,9 +132,11 @@ export function sourcePageOf(
   if (!MARKDOWN.test(absolute)) return null
   for (const collection of collectionsOf(config)) {
     const relative = path.relative(collection.dir, absolute)
-    if (relative.startsWith('..') || path.isAbsolute(relative)) continue
+    if (relative === '..' || relative.startsWith('..' + path.sep) || path.isAbsolute(relative))
+      continue
     const parts = relative.split(path.sep)
-    if (parts.some((p) => p.startsWith('.') || p === 'node_modules')) return null
+    if (parts.slice(0, -1).some((p) => p.startsWith('.')) || parts.includes('node_modules'))
+      return null
     const file = path.relative(config.root, absolute).split(path.sep).join('/')
     return toSourcePage(collection, { absolute, file, source })
   }

@@ -11,6 +11,7 @@ import { listStaticFiles } from './extras.js'
 import { lastUpdatedTimes } from './last-updated.js'
 import { coreFingerprint, indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
 import type { DocumentAssets } from './render.js'
+import { contentFileStats } from './assets.js'
 
 /**
  * What the build reads besides the pages (the files under `static/`, the pages' last-updated
@@ -33,6 +34,7 @@ export async function collectInputs(options: {
     ...options,
     lastUpdated,
     staticFiles: await staticFileStats(config.root, staticFiles),
+    contentFiles: contentFileStats(config.root),
   })
   return { staticFiles, lastUpdated, key }
 }
@@ -53,6 +55,8 @@ export async function buildInputKey(options: {
   lastUpdated: Map<string, string>
   /** Site path -> size and mtime of each static file. */
   staticFiles: string[]
+  /** Path, size and mtime of each file under `content/` that is not Markdown (images...). */
+  contentFiles?: string[]
 }): Promise<string> {
   return hash(
     CORE_VERSION,
@@ -67,6 +71,7 @@ export async function buildInputKey(options: {
     JSON.stringify(options.messages),
     JSON.stringify([...options.lastUpdated].sort()),
     JSON.stringify(options.staticFiles),
+    JSON.stringify(options.contentFiles ?? []),
     ...options.sources.map((page) => page.file + '\0' + page.hash),
   )
 }

@@ -4,6 +4,7 @@ import type { PageHead } from '../site/page-head.js'
 import type { RouteTable } from '../site/route-table.js'
 import { withBase } from '../theme/contract.js'
 import { closest } from '../util/errors.js'
+import { encodeRoute } from './output-paths.js'
 import type { CompiledPage } from './compile-page.js'
 
 export interface LinkCheckOptions {
@@ -27,14 +28,46 @@ export interface LinkCheck {
   unchecked: boolean
 }
 
-/** Route a link points at, or null when the link leaves the site. */
+/**
+ * URL schemes a link may use: the web's, mail and phone, and the apps documentation links to.
+ * Any other (`xref:`, `doc:`, a tool's own) is reported: a browser cannot follow it.
+ */
+const KNOWN_SCHEMES = new Set(
+  (
+    'http https mailto tel sms ftp ftps sftp ssh git svn irc ircs news nntp xmpp magnet geo ' +
+    'webcal data urn ws wss file vscode vscode-insiders slack zoommtg msteams skype spotify ' +
+    'steam itms-apps market intent chrome about view-source matrix bitcoin ethereum'
+  ).split(' '),
+)
+
+/** `decodeURIComponent`, or the value as written when it holds a stray `%`. */
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+/** Route a link points at (percent-decoded), or null when the link leaves the site. */
 function splitHref(href: string): { path: string; hash: string } | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return null
   const hashIndex = href.indexOf('#')
   const beforeHash = hashIndex === -1 ? href : href.slice(0, hashIndex)
-  const hash = hashIndex === -1 ? '' : decodeURIComponent(href.slice(hashIndex + 1))
+  const hash = hashIndex === -1 ? '' : decode(href.slice(hashIndex + 1))
   const query = beforeHash.indexOf('?')
-  return { path: query === -1 ? beforeHash : beforeHash.slice(0, query), hash }
+  return { path: decode(query === -1 ? beforeHash : beforeHash.slice(0, query)), hash }
+}
+
+/** The scheme of a link that no browser follows (`xref:System.String`), or null. */
+function unknownScheme(href: string): string | null {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1]?.toLowerCase()
+  return scheme && !KNOWN_SCHEMES.has(scheme) && scheme !== 'javascript' ? scheme : null
+}
+
+/** A value as rehype-stringify writes it in a double-quoted attribute. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;')
 }
 
 /**
@@ -77,11 +110,22 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
       ruleId: 'missing-anchor',
     })
   }
-  const rewrites = new Map<string, string>()
+  const rewrites = new Map<string, string | null>()
   for (const link of page.links) {
+    const place = { file: page.file, line: link.line, column: link.column }
+    const scheme = unknownScheme(link.href)
+    if (scheme) {
+      messages.push({
+        ...place,
+        severity: 'warning',
+        message: `\`${link.href}\` uses the \`${scheme}:\` scheme, which no browser follows (a cross-reference of another tool?); the link is shown as text: write a path or a URL`,
+        ruleId: 'unknown-scheme',
+      })
+      rewrites.set(link.href, null)
+      continue
+    }
     const target = splitHref(link.href)
     if (!target) continue
-    const place = { file: page.file, line: link.line, column: link.column }
     if (target.path === '') {
       if (target.hash && !page.anchors.includes(target.hash))
         messages.push({
@@ -104,12 +148,20 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
         })
         continue
       }
-      rewrites.set(link.href, linked.route + (target.hash ? '#' + target.hash : ''))
+      rewrites.set(
+        link.href,
+        withBase(baseUrl, encodeRoute(linked.route)) +
+          (target.hash ? '#' + encodeURI(target.hash) : ''),
+      )
       checkAnchor(linked, target.hash, place, link.href)
       continue
     }
-    if (!target.path.startsWith('/')) continue // relative non-Markdown links: assets next to pages
-    let sitePath = target.path
+    // A relative link to a route (`../cli`, `setup`): read as a browser would, at the page's
+    // route (rewritten below to the absolute route, which works at `/x` and `/x/` alike).
+    const relative = !target.path.startsWith('/')
+    let sitePath = relative
+      ? decode(new URL(encodeURI(target.path), 'http://site' + encodeRoute(page.route)).pathname)
+      : target.path
     if (baseUrl !== '/' && sitePath.startsWith(baseUrl))
       sitePath = '/' + sitePath.slice(baseUrl.length)
     if (options.staticFiles.has(sitePath)) continue
@@ -128,11 +180,16 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
     }
     const redirect = table.redirectSources.has(route)
     // Links to `/x` for the route `/x/` (or `/x.html`) point at the canonical route in the output.
-    if (route !== sitePath && !redirect)
-      rewrites.set(link.href, link.href.replace(target.path, withBase(baseUrl, route)))
+    if ((route !== sitePath || relative) && !redirect) {
+      const rest = /[?#].*$/.exec(link.href)?.[0] ?? ''
+      rewrites.set(link.href, withBase(baseUrl, encodeRoute(route)) + rest)
+    }
     if (!redirect) checkAnchor(table.byRoute.get(route), target.hash, place, link.href)
   }
   let html = page.html
-  for (const [from, to] of rewrites) html = html.split(`href="${from}"`).join(`href="${to}"`)
+  for (const [from, to] of rewrites)
+    html = html
+      .split(`href="${attribute(from)}"`)
+      .join(to === null ? '' : `href="${attribute(to)}"`)
   return { html, messages, unchecked }
 }

@@ -10,3 +10,12 @@ export function dataFileOf(route: string): string {
   const rel = route.replace(/^\//, '')
   return '_ssg/data/' + (rel === '' || rel.endsWith('/') ? rel + 'index' : rel) + '.json'
 }
+
+/**
+ * A route as a URL path: characters a URL path cannot hold as they are (`%`, `?`, `#`, space,
+ * `"`, `<`, `>`, `\\`, `^`, `` ` ``, `{`, `|`, `}`) percent-encoded; the others (letters of any
+ * script, `@`, `$`, `[`) kept, as browsers show them.
+ */
+export function encodeRoute(route: string): string {
+  return route.replace(/[%?#\s"<>\\^`{|}]/g, (c) => encodeURIComponent(c))
+}

@@ -4,6 +4,7 @@ import type { Sidebar, SidebarItem } from '../theme/contract.js'
 import type { BuildMessage } from '../report/messages.js'
 import type { PageHead } from '../site/page-head.js'
 import { closest } from '../util/errors.js'
+import { sidebarPosition } from '../markdown/front-matter.js'
 
 interface Entry {
   item: SidebarItem
@@ -11,10 +12,19 @@ interface Entry {
   sortKey: string
 }
 
+/** Natural order of file names: `2-setup` before `10-deploy`, `chapter-2` before `chapter-10`. */
+const naturally = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+
+/** By front matter position, then by file name, naturally (titles only label). */
 function byPosition(a: Entry, b: Entry): number {
   const pa = a.position ?? Number.POSITIVE_INFINITY
   const pb = b.position ?? Number.POSITIVE_INFINITY
-  return pa === pb ? a.sortKey.localeCompare(b.sortKey) : pa - pb
+  return pa === pb ? naturally.compare(a.sortKey, b.sortKey) : pa - pb
+}
+
+/** The last segment of a doc id: its file name without `.md`. */
+function fileName(id: string): string {
+  return id.slice(id.lastIndexOf('/') + 1)
 }
 
 function humanize(name: string): string {
@@ -81,8 +91,8 @@ export function resolveSidebars(options: {
     for (const page of filesIn.get(dir) ?? [])
       entries.push({
         item: link(page),
-        position: page.frontMatter.sidebar_position,
-        sortKey: page.id.endsWith('index') ? '' : label(page),
+        position: sidebarPosition(page.frontMatter),
+        sortKey: page.id === 'index' || page.id.endsWith('/index') ? '' : fileName(page.id),
       })
     // Sub-folders become categories, their index.md the category page.
     const subdirs = childDirs.get(dir) ?? new Set<string>()
@@ -101,8 +111,8 @@ export function resolveSidebars(options: {
       }
       entries.push({
         item: category,
-        position: index?.frontMatter.sidebar_position,
-        sortKey: category.label,
+        position: index ? sidebarPosition(index.frontMatter) : undefined,
+        sortKey: sub,
       })
     }
     return entries.sort(byPosition)

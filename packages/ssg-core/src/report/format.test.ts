@@ -54,7 +54,7 @@ describe('formatMessages', () => {
         content/docs/p001.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting
         content/docs/p002.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting
         … and 247 more (--verbose prints all)
-        fix: use a language name shiki knows (or \`text\`), or add the grammar to \`code.extraLanguages\`
+        fix: use a language name shiki knows (or \`text\`), or map the name with \`markdown.languageAliases\`
         silence: messages: { 'unknown-language': 'off' } in ssg.config.ts
         see ERRORS.md#unknown-language
 

@@ -52,6 +52,12 @@ export const RULES = {
     summary: 'a front matter key has a value of the wrong type',
     fix: 'give the key the type the message names (see the front matter keys in the reference)',
   },
+  'front-matter-value': {
+    severity: 'warning',
+    summary:
+      'a front matter key holds a value of another tool (`layout: home`, `sidebar: api`); the default is used',
+    fix: 'use a value this toolkit knows for the key (see the front matter keys), or remove the key',
+  },
   'compile-failed': {
     severity: 'error',
     fixed: true,
@@ -131,6 +137,17 @@ export const RULES = {
     severity: 'warning',
     summary: 'a relative link to a `.md` file names a file that does not exist',
     fix: 'correct the path; it is relative to the linking file',
+  },
+  'unknown-scheme': {
+    severity: 'warning',
+    summary: 'a link uses a scheme no browser follows (`xref:`, a tool’s own); it is shown as text',
+    fix: 'link to a path of the site or a URL',
+  },
+  'missing-asset': {
+    severity: 'warning',
+    summary:
+      'an image or a linked file (`./pic.png`, `./guide.pdf`) does not exist beside the page',
+    fix: 'correct the path (relative to the page’s file), or add the file',
   },
   'duplicate-route': {
     severity: 'warning',

@@ -32,6 +32,7 @@ import {
   type SidebarVersion,
 } from './invalidate.js'
 import { createSiteState, updateSiteState, type SiteState } from './site-state.js'
+import { assetSourceOf } from '../pipeline/assets.js'
 import { diskSource, type FileSource } from './static-server.js'
 
 export interface DevSiteOptions {
@@ -107,12 +108,14 @@ export class DevSite {
   private search: SearchIndexFiles | null | undefined
   private readonly searchNames: { docFile: string; indexFile: string }
   private readonly staticSource: FileSource
+  private readonly siteSource: FileSource
 
   private constructor(private readonly options: DevSiteOptions) {
     this.now = (options.now ?? (() => new Date()))()
     const names = buildSearchIndex({ pages: [], now: () => this.now })
     this.searchNames = { docFile: names.docFile, indexFile: names.indexFile }
     this.staticSource = diskSource(path.join(path.resolve(options.root), 'static'))
+    this.siteSource = diskSource(path.resolve(options.root))
   }
 
   /** The first build: config, theme, client bundle, every page (from the disk cache when it can). */
@@ -473,7 +476,11 @@ export class DevSite {
   readonly file: FileSource = async (relative) => {
     const memory = this.memoryFile(relative)
     if (memory !== null) return { path: relative, body: memory }
-    return this.staticSource(relative)
+    // Files beside the Markdown, read from the site's files at each request (an edited image is
+    // served as it is now); the same paths as `ssg build` copies them to.
+    const source = assetSourceOf(relative, this.config.docs.basePath)
+    const asset = source === null ? null : await this.siteSource(source)
+    return asset ?? this.staticSource(relative)
   }
 
   private memoryFile(relative: string): string | Uint8Array | null {

@@ -135,6 +135,7 @@ function compiled(route: string, over: Partial<CompiledPage> = {}): CompiledPage
     anchors: [],
     sections: [{ anchor: null, heading: route, text: route, code: '' }],
     needsMermaid: false,
+    assets: [],
     messages: [],
     failed: false,
     ...over,

@@ -4,6 +4,7 @@ import type { BuildMessage } from '../report/messages.js'
 import { applySeverities } from '../report/severity.js'
 import type { PageData } from '../theme/contract.js'
 import { pageDataOf } from './page-data.js'
+import { AssetLookup, type AssetFiles } from '../pipeline/assets.js'
 import { reconcileRouteTable, type RouteTable } from './route-table.js'
 
 /** A page of the site with its data. */
@@ -26,6 +27,8 @@ export interface CompiledSite {
   messages: BuildMessage[]
   /** The link check's messages of each page, by file (pages without any left out). */
   links: Map<string, BuildMessage[]>
+  /** The files beside the Markdown that pages use (images, downloads): output path -> source. */
+  assets: AssetFiles
 }
 
 /** The data of every page once all are compiled (`pageDataOf` for each page of the table). */
@@ -42,6 +45,8 @@ export function compileSite(options: {
   const table = reconcileRouteTable(options.table, config, compiled)
   const byFile = new Map(compiled.map((page) => [page.file, page]))
   const links = new Map<string, BuildMessage[]>()
+  const assets: AssetFiles = new Map()
+  const assetLookup = new AssetLookup(config.root)
   const pages = table.pages.map((head): SitePage => {
     const page = byFile.get(head.file)!
     const result = pageDataOf(page, table, {
@@ -49,7 +54,9 @@ export function compileSite(options: {
       lastUpdated: options.lastUpdated,
       staticFiles: options.staticFiles,
       anchorsOf: (target) => byFile.get(target.file)?.anchors,
+      assetLookup,
     })
+    for (const [output, source] of result.assets) assets.set(output, source)
     if (result.messages.length) links.set(page.file, result.messages)
     return { page, data: result.data }
   })
@@ -61,5 +68,5 @@ export function compileSite(options: {
     ...[...links.values()].flat(),
     ...table.messages.redirects,
   )
-  return { table, pages, messages: applySeverities(messages, config.messages), links }
+  return { table, pages, messages: applySeverities(messages, config.messages), links, assets }
 }

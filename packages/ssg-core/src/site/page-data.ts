@@ -4,6 +4,7 @@ import { checkPageLinks, type LinkCheckOptions } from '../pipeline/link-check.js
 import type { BuildMessage } from '../report/messages.js'
 import type { PageData } from '../theme/contract.js'
 import type { RouteTable } from './route-table.js'
+import { AssetLookup, checkAssets, type AssetFiles } from '../pipeline/assets.js'
 
 export interface PageDataOptions {
   config: ResolvedConfig
@@ -13,6 +14,8 @@ export interface PageDataOptions {
   staticFiles: Set<string>
   /** See `LinkCheckOptions.anchorsOf`. */
   anchorsOf: LinkCheckOptions['anchorsOf']
+  /** Which site files exist (see `AssetLookup`). @default a new lookup */
+  assetLookup?: AssetLookup
 }
 
 /** One route's data and what its link check found. */
@@ -22,6 +25,8 @@ export interface PageDataResult {
   messages: BuildMessage[]
   /** Some `#anchor` links could not be checked yet (their pages are not compiled). */
   unchecked: boolean
+  /** The files beside the Markdown the page uses: output path -> absolute source. */
+  assets: AssetFiles
 }
 
 /**
@@ -41,6 +46,7 @@ export function pageDataOf(
     staticFiles: options.staticFiles,
     anchorsOf: options.anchorsOf,
   })
+  const assets = checkAssets([page], options.assetLookup ?? new AssetLookup(config.root))
   const layout = layoutOf(page)
   const place = table.placementOf(page)
   const hero = page.frontMatter.hero
@@ -75,7 +81,12 @@ export function pageDataOf(
     cards: page.frontMatter.cards ?? [],
     needsMermaid: page.needsMermaid,
   }
-  return { data, messages: links.messages, unchecked: links.unchecked }
+  return {
+    data,
+    messages: [...links.messages, ...assets.messages],
+    unchecked: links.unchecked,
+    assets: assets.files,
+  }
 }
 
 /** A page's layout as its data will have it (known from its head, before it is compiled). */

@@ -31,9 +31,12 @@ function source(root: string, file: string, text?: string): SourcePage {
 }
 
 function markdownFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(md|markdown)$/.test(f))
-    .map((f) => path.join(dir, f))
+  return (
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      // As discovery: Markdown files, not those in hidden folders.
+      .filter((f) => /\.(md|markdown)$/.test(f) && !/(^|[\\/])\.[^\\/]*[\\/]/.test(f))
+      .map((f) => path.join(dir, f))
+  )
 }
 
 /** The front matter as the compile reads it (its own plugin), without the rest of the compile. */

@@ -1,5 +1,6 @@
 import { parseDocument } from 'yaml'
-import { frontMatterSchema, type FrontMatter } from '../markdown/front-matter.js'
+import { validateFrontMatter, type FrontMatter } from '../markdown/front-matter.js'
+import { resolveSlug } from '../pipeline/compile-page.js'
 import { parseSimpleYaml } from '../markdown/simple-yaml.js'
 import type { SourcePage } from '../pipeline/discover.js'
 
@@ -71,7 +72,7 @@ export function frontMatterOf(yaml: string): FrontMatter {
   }
   data ??= {}
   if (typeof data !== 'object' || Array.isArray(data)) return {}
-  const result = frontMatterSchema.safeParse(data)
+  const { result } = validateFrontMatter(data as Record<string, unknown>)
   return result.success ? (result.data as FrontMatter) : {}
 }
 
@@ -102,7 +103,7 @@ export async function readPageHead(page: SourcePage): Promise<PageHead> {
     id: page.id,
     dir: page.dir,
     hash: page.hash,
-    route: frontMatter.slug ?? page.route,
+    route: frontMatter.slug === undefined ? page.route : resolveSlug(frontMatter.slug, page.route),
     frontMatter,
     title: frontMatter.title ?? (await firstH1(page.source, split?.body ?? 0)) ?? humanize(page.id),
   }
@@ -130,6 +131,8 @@ export function headKey(page: PageHead): string {
     page.title,
     fm.sidebar_label,
     fm.sidebar_position,
+    fm.order,
+    fm.weight,
     fm.sidebar,
     fm.layout,
   ])
