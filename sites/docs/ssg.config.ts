@@ -122,6 +122,9 @@ export default defineConfig({
     extraLanguages: ['csharp', 'hcl', 'kotlin', 'swift', 'java'],
   },
   search: { enabled: true, maxResults: 10 },
+  // The REST API is described once, in this file: the API pages place its operations and schemas
+  // with `::openapi{operation="..."}` and `::openapi{schema="..."}` around their own prose.
+  openapi: { veilbox: { file: 'openapi/veilbox.yaml' } },
   // The logo's intrinsic size: the theme reserves it, so the navbar never shifts while it loads.
   theme: { package: '@ssg/theme-react', options: { logo: { width: 132, height: 32 } } },
   docs: {

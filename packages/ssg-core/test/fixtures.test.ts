@@ -4,17 +4,24 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
-import { build } from '../src/pipeline/build.js'
+import { build, type BuildReport } from '../src/pipeline/build.js'
+import { BuildFailedError } from '../src/util/errors.js'
 import { fixtureTheme } from './helpers.js'
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url))
 
-/** Every `fixtures/<case>/` is a site: its pages' HTML and its messages are compared to `expected/`. */
+/**
+ * Every `fixtures/<case>/` is a site: its pages' HTML and its messages are compared to
+ * `expected/` (only its messages when the build fails: a fixture of bad input).
+ */
 for (const name of await readdir(fixtures)) {
   test(name, async () => {
     const dir = path.join(fixtures, name)
     const root = await mkdtemp(path.join(tmpdir(), `ssg-fixture-${name}-`))
-    await cp(path.join(dir, 'content'), path.join(root, 'content'), { recursive: true })
+    // The site's files: content/, and anything else it reads (an OpenAPI spec).
+    for (const entry of await readdir(dir))
+      if (entry !== 'expected' && entry !== 'config.json')
+        await cp(path.join(dir, entry), path.join(root, entry), { recursive: true })
     const extra = existsSync(path.join(dir, 'config.json'))
       ? JSON.parse(await readFile(path.join(dir, 'config.json'), 'utf8'))
       : {}
@@ -26,12 +33,23 @@ for (const name of await readdir(fixtures)) {
       ...extra,
     }
     await writeFile(path.join(root, 'ssg.config.ts'), `export default ${JSON.stringify(config)}\n`)
-    const report = await build({
-      root,
-      cache: false,
-      workers: 0,
-      now: () => new Date('2026-01-01T00:00:00Z'),
-    })
+    let report: BuildReport
+    try {
+      report = await build({
+        root,
+        cache: false,
+        workers: 0,
+        now: () => new Date('2026-01-01T00:00:00Z'),
+      })
+    } catch (error) {
+      // A fixture of bad input: its messages are what it is about (nothing was written).
+      if (!(error instanceof BuildFailedError)) throw error
+      report = (error as BuildFailedError & { report: BuildReport }).report
+      await expect(messagesJson(report)).toMatchFileSnapshot(
+        path.join(dir, 'expected', 'messages.json'),
+      )
+      return
+    }
     const dataDir = path.join(root, 'build/_ssg/data')
     const pages = (await readdir(dataDir, { recursive: true }))
       .filter((f) => f.endsWith('.json'))
@@ -70,9 +88,13 @@ for (const name of await readdir(fixtures)) {
     const filesExpected = path.join(dir, 'expected', 'files.txt')
     if (sized.length || existsSync(filesExpected))
       await expect(sized.join('\n') + '\n').toMatchFileSnapshot(filesExpected)
-    const messages = report.messages.map(({ frame: _frame, ...m }) => m)
-    await expect(JSON.stringify(messages, null, 2) + '\n').toMatchFileSnapshot(
+    await expect(messagesJson(report)).toMatchFileSnapshot(
       path.join(dir, 'expected', 'messages.json'),
     )
   })
+}
+
+function messagesJson(report: BuildReport): string {
+  const messages = report.messages.map(({ frame: _frame, ...m }) => m)
+  return JSON.stringify(messages, null, 2) + '\n'
 }

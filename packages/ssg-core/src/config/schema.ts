@@ -233,6 +233,32 @@ export const configSchema = z.strictObject({
       slots: {},
       customCss: [],
     }),
+  /**
+   * API references generated from OpenAPI 3.1 files, by spec id. A page places an operation with
+   * `::openapi{operation="createToken"}` (a whole section: summary heading, endpoint and
+   * permissions, request table, responses, code samples, examples, errors) and a schema's field
+   * table with `::openapi{schema="Token"}`; the page keeps its front matter and prose around them.
+   * Add `spec="<id>"` when there are several specs. The file is validated at every build: a bad
+   * `$ref` or an invalid schema fails it with the file, line and JSON pointer.
+   * @example {veilbox: {file: 'openapi/veilbox.yaml'}}
+   */
+  openapi: z
+    .record(
+      z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'expected a lower-case id like "veilbox"' }),
+      z.strictObject({
+        /** The OpenAPI 3.1 file (YAML or JSON), relative to the site folder. */
+        file: z.string().min(1),
+        /**
+         * Code-sample tabs, in order: `curl` and keys of the spec's `x-sdks` (`node`, `python`,
+         * `csharp`, `java`, `go`).
+         * @default `curl`, then every SDK of `x-sdks` in its order
+         */
+        languages: z.array(z.string().min(1)).min(1).optional(),
+        /** Tab group of the code samples: tabs of one group switch together. @default 'lang' */
+        tabGroup: z.string().min(1).default('lang'),
+      }),
+    )
+    .default({}),
   /** Folder the site is written to, relative to the site folder. */
   outDir: z.string().default('build'),
   /**

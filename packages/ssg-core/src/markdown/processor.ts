@@ -16,6 +16,8 @@ import { remarkGithubAlerts } from './remark-github-alerts.js'
 import { remarkMdnDefinitionList } from './remark-mdn-definition-list.js'
 import { remarkMacros } from './remark-macros.js'
 import { defListHastHandlers, remarkDefinitionList } from 'remark-definition-list'
+import { remarkOpenapi } from './remark-openapi.js'
+import type { ApiSet } from '../openapi/apis.js'
 import { rehypeTabs } from './rehype-tabs.js'
 import { rehypeCheckUnsafe } from './rehype-check-unsafe.js'
 import { rehypeMermaid } from './rehype-mermaid.js'
@@ -60,7 +62,7 @@ export const DEFAULT_LANGUAGES = [
 
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
-  'parse,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,alerts,macros,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,v4'
+  'parse,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,v4'
 
 export interface MarkdownOptions {
   themes: { light: string; dark: string }
@@ -102,7 +104,7 @@ export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', 'me
  * The compile goes on from here; the page heads' title scan (`site/title-parse.ts`) stops here
  * to find a page's first element, so the two read a page's first heading the same way.
  */
-export function markdownToHast() {
+export function markdownToHast(apis?: ApiSet | null) {
   return unified()
     .use(remarkParse)
     .use(remarkContainerTitles)
@@ -113,6 +115,7 @@ export function markdownToHast() {
     .use(remarkMdnDefinitionList)
     .use(remarkHeadingId)
     .use(remarkDirective)
+    .use(remarkOpenapi, { apis })
     .use(remarkGithubAlerts)
     .use(remarkMacros)
     .use(remarkDirectives)
@@ -121,8 +124,14 @@ export function markdownToHast() {
     .use(rehypeRawIfNeeded)
 }
 
-/** The unified processor: Markdown in, sanitised-by-check HTML out, with page data in `file.data`. */
-export async function createProcessor(options: MarkdownOptions): Promise<Processor> {
+/**
+ * The unified processor: Markdown in, sanitised-by-check HTML out, with page data in `file.data`.
+ * `apis`: the site's OpenAPI specs, for pages that place parts of them (`::openapi{...}`).
+ */
+export async function createProcessor(
+  options: MarkdownOptions,
+  apis: ApiSet | null = null,
+): Promise<Processor> {
   const shiki = await getHighlighter(options)
   const isLoaded = (lang: string) =>
     PLAIN_LANGUAGES.has(lang) ||
@@ -134,7 +143,7 @@ export async function createProcessor(options: MarkdownOptions): Promise<Process
     defaultLang: { block: 'text' },
     getHighlighter: () => Promise.resolve(withFastDualTheme(shiki, options.themes)) as never,
   }
-  return markdownToHast()
+  return markdownToHast(apis)
     .use(rehypeCheckUnsafe)
     .use(rehypeTabs)
     .use(rehypeMermaid)

@@ -63,8 +63,10 @@ export function remarkDirectives() {
       const place = directive.position?.start
       const endLine = directive.position?.end.line
       const closing = endLine ? (lines[endLine - 1] ?? '').trim() : ''
-      // Written as a directive (not made by another plugin, like a GitHub alert): it must close.
-      const written = /^[\s>]*:{3}/.test(lines[(place?.line ?? 1) - 1] ?? '')
+      // Written as a directive (not made by another plugin, like a GitHub alert, nor generated
+      // without a position, like an API reference's tabs): it must close.
+      const written =
+        directive.position !== undefined && /^[\s>]*:{3}/.test(lines[(place?.line ?? 1) - 1] ?? '')
       if (written && (!/^:{3,}$/.test(closing) || endLine === place?.line)) {
         const message = file.message(
           `Unclosed directive \`:::${directive.name}\`: add a line \`:::\` where it ends`,

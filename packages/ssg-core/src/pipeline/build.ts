@@ -75,7 +75,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       }),
     )
     const inputs = await stage(timings, 'inputs', () =>
-      collectInputs({ config, theme, sources, messages: site.messages, assets }),
+      collectInputs({ config, theme, sources, messages: site.messages, assets, apis: site.apis }),
     )
     // Nothing the output is made from changed, and the output folder is as the last build left
     // it: that output stands (a warm rebuild of an unchanged site does no other work).
@@ -101,6 +101,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         config,
         onProgress: progress,
         cacheDir: site.cache.pages,
+        apis: site.apis,
         ...(options.workers !== undefined ? { workers: options.workers } : {}),
       }),
     )

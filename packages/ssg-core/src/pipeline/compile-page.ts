@@ -96,7 +96,7 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
     needsMermaid: file.data.needsMermaid ?? false,
     assets: file.data.assets ?? [],
     messages,
-    failed: file.messages.some((m) => m.fatal),
+    failed: file.messages.some((m) => m.fatal) || file.data.waitsForSpec !== undefined,
   }
 }
 

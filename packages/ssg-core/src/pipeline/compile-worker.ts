@@ -1,11 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { createProcessor, type MarkdownOptions } from '../markdown/processor.js'
+import { createProcessor } from '../markdown/processor.js'
+import type { CompileWorkerData } from './compile.js'
 import { compilePage } from './compile-page.js'
 import type { SourcePage } from './discover.js'
 
 /** Worker thread: builds the processor (and its highlighter) once, then compiles pages on request. */
-const options = workerData as MarkdownOptions
-const processorPromise = createProcessor(options)
+const options = workerData as CompileWorkerData
+const processorPromise = createProcessor(options.md, options.apis)
 
 parentPort!.on('message', async (message: { id: number; pages: SourcePage[] }) => {
   try {

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { createProcessor, PLUGIN_FINGERPRINT, type MarkdownOptions } from '../markdown/processor.js'
 import { compilePage, type CompiledPage } from './compile-page.js'
+import { materializeApis, usesOpenapi, type ApiSet } from '../openapi/apis.js'
 import type { SourcePage } from './discover.js'
 import { HeapGuard } from '../util/heap-guard.js'
 import { coreFingerprint } from './module-fingerprint.js'
@@ -21,6 +22,8 @@ export interface CompileOptions {
   workers?: number
   /** Told the pages done (cached ones included) as results come back. */
   onProgress?: (done: number, total: number) => void
+  /** The site's OpenAPI specs (see `loadApis`), for pages that place parts of them. */
+  apis?: ApiSet | null
 }
 
 export interface CompileResult {
@@ -44,13 +47,21 @@ export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
  * modules (a rebuilt core with the same version may compile Markdown differently).
  */
 export class PageCache {
+  /** Pages that place parts of an OpenAPI spec: their key has the specs' key too. */
+  private readonly usesSpecs = new Set<string>()
+
   private constructor(
     private readonly dir: string | null,
     private readonly keyBase: string,
+    private readonly apisKey: string,
   ) {}
 
   /** The cache in `dir` (created if missing), or one that holds nothing when `dir` is null. */
-  static async open(dir: string | null, md: MarkdownOptions): Promise<PageCache> {
+  static async open(
+    dir: string | null,
+    md: MarkdownOptions,
+    apis: ApiSet | null = null,
+  ): Promise<PageCache> {
     if (dir) await mkdir(dir, { recursive: true })
     const keyBase = hash(
       JSON.stringify(md),
@@ -58,15 +69,18 @@ export class PageCache {
       CORE_VERSION,
       await coreFingerprint(),
     )
-    return new PageCache(dir, keyBase)
+    return new PageCache(dir, keyBase, apis?.key ?? '')
   }
 
   private fileOf(page: { file: string; hash: string }): string {
-    return path.join(this.dir!, hash(this.keyBase, page.file, page.hash) + '.json')
+    // A page that places parts of a spec changes with the spec (and with where schemas live).
+    const specs = this.usesSpecs.has(page.file) ? this.apisKey : ''
+    return path.join(this.dir!, hash(this.keyBase, page.file, page.hash, specs) + '.json')
   }
 
   /** The page compiled from these bytes before, if the cache has it. */
   read(page: SourcePage): CompiledPage | undefined {
+    if (this.apisKey && usesOpenapi(page.source)) this.usesSpecs.add(page.file)
     if (!this.dir) return undefined
     // Synchronous: 10,000 small files read in a fraction of the time the thread pool takes.
     try {
@@ -85,7 +99,8 @@ export class PageCache {
 /** Parse + transform every page: from the disk cache when its key matches, else in a worker pool. */
 export async function compilePages(options: CompileOptions): Promise<CompileResult> {
   const md = markdownOptions(options.config)
-  const cache = await PageCache.open(options.cacheDir, md)
+  const apis = options.apis ?? null
+  const cache = await PageCache.open(options.cacheDir, md, apis)
   const results = new Map<string, CompiledPage>()
   const todo: SourcePage[] = []
   for (const page of options.pages) {
@@ -94,6 +109,9 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
     else todo.push(page)
   }
   const cacheHits = options.pages.length - todo.length
+  // A page to compile places parts of a spec: the spec's document is needed (from the cache, only
+  // its verdict was read).
+  if (apis && todo.some((page) => usesOpenapi(page.source))) await materializeApis(apis)
   const workers = options.workers ?? (todo.length >= 60 ? Math.min(availableParallelism(), 8) : 0)
   // Each batch goes to the cache as it arrives, while the workers go on: writing every page at
   // the end held all their JSON at once (0.3 GB for 10,000 pages, the build's peak memory).
@@ -106,19 +124,25 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   }
   const compiled =
     workers > 0
-      ? await compileInWorkers(todo, md, workers, save)
-      : await compileHere(todo, md, save)
+      ? await compileInWorkers(todo, { md, apis }, workers, save)
+      : await compileHere(todo, { md, apis }, save)
   for (const page of compiled) results.set(page.file, page)
   return { pages: options.pages.map((p) => results.get(p.file)!), cacheHits }
 }
 
+/** What a compile worker is started with. */
+export interface CompileWorkerData {
+  md: MarkdownOptions
+  apis: ApiSet | null
+}
+
 async function compileHere(
   pages: SourcePage[],
-  md: MarkdownOptions,
+  data: CompileWorkerData,
   onBatch: (pages: CompiledPage[]) => void,
 ): Promise<CompiledPage[]> {
   if (pages.length === 0) return []
-  const processor = await createProcessor(md)
+  const processor = await createProcessor(data.md, data.apis)
   const out: CompiledPage[] = []
   // Batches of a few pages: the progress moves, and the cache is written as it goes.
   for (let i = 0; i < pages.length; i += 10) {
@@ -132,7 +156,7 @@ async function compileHere(
 
 async function compileInWorkers(
   pages: SourcePage[],
-  md: MarkdownOptions,
+  data: CompileWorkerData,
   count: number,
   onBatch: (pages: CompiledPage[]) => void,
 ): Promise<CompiledPage[]> {
@@ -143,7 +167,7 @@ async function compileInWorkers(
     new URL('./worker/compile-worker.js', import.meta.url),
     new URL('../worker/compile-worker.js', import.meta.url),
   ].find((u) => existsSync(u))
-  if (!workerUrl) return compileHere(pages, md, onBatch)
+  if (!workerUrl) return compileHere(pages, data, onBatch)
   const batchSize = Math.max(4, Math.min(50, Math.ceil(pages.length / (count * 8))))
   const batches: SourcePage[][] = []
   for (let i = 0; i < pages.length; i += batchSize) batches.push(pages.slice(i, i + batchSize))
@@ -154,7 +178,7 @@ async function compileInWorkers(
     { length: Math.min(count, batches.length) },
     () =>
       new Worker(workerUrl, {
-        workerData: md,
+        workerData: data,
         // Highlighted code makes many short-lived objects: a larger young generation halves GC time.
         resourceLimits: { maxYoungGenerationSizeMb: 64 },
         execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),

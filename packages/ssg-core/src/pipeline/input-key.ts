@@ -23,6 +23,8 @@ export async function collectInputs(options: {
   sources: SourcePage[]
   messages: BuildMessage[]
   assets: DocumentAssets
+  /** The site's OpenAPI specs (their key), when it has any. */
+  apis?: { key: string } | null
 }): Promise<{ staticFiles: Set<string>; lastUpdated: Map<string, string>; key: string }> {
   const { config } = options
   const staticFiles = await listStaticFiles(config.root)
@@ -57,6 +59,7 @@ export async function buildInputKey(options: {
   staticFiles: string[]
   /** Path, size and mtime of each file under `content/` that is not Markdown (images...). */
   contentFiles?: string[]
+  apis?: { key: string } | null
 }): Promise<string> {
   return hash(
     CORE_VERSION,
@@ -72,6 +75,7 @@ export async function buildInputKey(options: {
     JSON.stringify([...options.lastUpdated].sort()),
     JSON.stringify(options.staticFiles),
     JSON.stringify(options.contentFiles ?? []),
+    options.apis?.key ?? '',
     ...options.sources.map((page) => page.file + '\0' + page.hash),
   )
 }

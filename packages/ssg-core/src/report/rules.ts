@@ -122,6 +122,49 @@ export const RULES = {
     summary: 'a ```mermaid diagram cannot be rendered; its source is shown instead',
     fix: 'correct the diagram syntax at the place shown',
   },
+  // OpenAPI specs (`openapi` in the config) and the `::openapi` directive.
+  'openapi-file': {
+    severity: 'error',
+    fixed: true,
+    summary: 'an OpenAPI file named by `openapi.<id>.file` in the config cannot be read',
+    fix: 'give the path of the spec relative to the site folder, or create the file',
+  },
+  'openapi-yaml': {
+    severity: 'error',
+    fixed: true,
+    summary: 'an OpenAPI file is not valid YAML (or JSON)',
+    fix: 'correct the YAML at the place shown (quote values holding `: ` or starting with `{`)',
+  },
+  'openapi-invalid': {
+    severity: 'error',
+    fixed: true,
+    summary:
+      'an OpenAPI file breaks the OpenAPI 3.1 schema, holds an invalid JSON Schema, or an `x-` extension of the generator has the wrong shape',
+    fix: 'correct the key at the line and JSON pointer shown (the message says what was expected)',
+  },
+  'openapi-ref': {
+    severity: 'error',
+    fixed: true,
+    summary: 'a `$ref` of an OpenAPI file points at nothing (or outside the file)',
+    fix: 'point it at an existing `#/components/...` entry (the message suggests the closest)',
+  },
+  'openapi-legacy': {
+    severity: 'warning',
+    summary: 'an OpenAPI 3.1 file uses an OpenAPI 3.0 keyword that 3.1 ignores (`nullable`)',
+    fix: 'write the 3.1 form: add `"null"` to the schema\'s `type`',
+  },
+  'openapi-unplaced': {
+    severity: 'warning',
+    summary: 'an operation of an OpenAPI file is on no page, so the reference does not show it',
+    fix: 'place it on a page with `::openapi{operation="<operationId>"}` (give it an `operationId` first)',
+  },
+  'openapi-directive': {
+    severity: 'error',
+    fixed: true,
+    summary:
+      'an `::openapi` directive names no spec, operation, schema or part, or its spec has errors',
+    fix: 'use an `operationId` or a `components.schemas` name of the spec (the message suggests the closest)',
+  },
   // Links, routes and sidebars.
   'missing-page': {
     severity: 'error',

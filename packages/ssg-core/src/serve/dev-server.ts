@@ -8,6 +8,7 @@ import { errorChain, SsgError } from '../util/errors.js'
 import type { ProgressListener } from '../util/stage.js'
 import { DevSite, type UpdateResult } from './dev-site.js'
 import { planChanges, type WatchedPlaces, type WatchEvent } from './invalidate.js'
+import { specFiles } from '../openapi/apis.js'
 import { injectClient, overlayErrors, ReloadChannel } from './live-reload.js'
 import { openBrowser } from './open-browser.js'
 import { createStaticServer, listen } from './static-server.js'
@@ -135,6 +136,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     root: path.resolve(options.root),
     themeDir: devSite ? themePackageDir(devSite.theme.themeServerEntry) : null,
     themeFiles: devSite?.theme.siteInputs ?? [],
+    apiFiles: devSite ? specFiles(devSite.config) : [],
   })
   const watcher = new SiteWatcher(placesOf(site), async (events) => {
     const start = performance.now()

@@ -21,6 +21,16 @@ import { openSite } from '../site/open-site.js'
 import { SiteFiles, sidebarJson, sidebarPath, tableFileContent } from '../site/site-files.js'
 import { withBase, type PageData } from '../theme/contract.js'
 import { resolveTheme, type ResolvedTheme } from '../theme/resolve-theme.js'
+import {
+  assembleApis,
+  loadSpecs,
+  materializeApis,
+  routeOf,
+  scanDirectives,
+  type ApiSet,
+  type DirectiveUse,
+  type LoadedSpecs,
+} from '../openapi/apis.js'
 import { errorChain } from '../util/errors.js'
 import { jsonForScript } from '../util/html.js'
 import { ClientBundleError, ClientBundler, type ClientBundle } from './client-bundler.js'
@@ -94,6 +104,13 @@ export class DevSite {
   private effective = new Map<string, CompiledPage>()
   private lastGood = new Map<string, CompiledPage>()
   private discoverMessages: BuildMessage[] = []
+  /** The OpenAPI specs as read, and as the pages use them (see `assembleApis`). */
+  private specs: LoadedSpecs | null = null
+  private openapiCache: string | null = null
+  private apis: ApiSet | null = null
+  private apiMessages: BuildMessage[] = []
+  /** The `::openapi` directives of each page that has any, and its route. */
+  private directives = new Map<string, { route: string; uses: DirectiveUse[] }>()
   private staticFiles = new Set<string>()
   private lastUpdated = new Map<string, string>()
   /** The longest pages, compiled once in the background to warm the processor up. */
@@ -150,10 +167,17 @@ export class DevSite {
         this.bundle = { assets: { entry: '', preload: [], css: [] }, files: new Map() }
       }
       const sources = site.sources
-      this.discoverMessages = site.messages
+      this.discoverMessages = site.messages.filter((m) => !site.apiMessages.includes(m))
+      this.specs = site.specs
+      this.openapiCache = site.cache.openapi
+      for (const source of sources) this.noteDirectives(source.file, source)
+      this.assembleApis()
+      // Edits compile pages one by one: the specs' documents are ready for them.
+      if (this.apis) await materializeApis(this.apis)
       const { pages } = await compilePages({
         pages: sources,
         config,
+        apis: this.apis,
         cacheDir: site.cache.pages,
         ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
         ...(this.options.onPages ? { onProgress: this.options.onPages } : {}),
@@ -174,7 +198,7 @@ export class DevSite {
     }
     // Ready for the first edit: the highlighter and the processor take a moment to create, and
     // each code language's grammar is compiled on its first use (seconds, all told).
-    this.processor = createProcessor(markdownOptions(config))
+    this.processor = createProcessor(markdownOptions(config), this.apis)
     this.warmUp = this.processor.then(
       (processor) => warmUp(processor, config, this.longest.splice(0)),
       () => {},
@@ -216,8 +240,16 @@ export class DevSite {
       all = true
     }
     const { changed: edited, structural } = await this.applyContent(plan)
-    if (!edited.size && !plan.static && !all) return { reload: [], compiled: 0, edited: [] }
-    const changed = this.recompute(structural || plan.static ? null : edited)
+    // A changed spec, or a page that moved a schema's table elsewhere, changes every page that
+    // places parts of a spec: compile them again.
+    const specMessages = JSON.stringify(this.apiMessages)
+    for (const file of await this.applyApis(plan.openapi)) edited.add(file)
+    // The specs' messages changed (an operation placed now, a spec fixed): the state is made
+    // again, as an update keeps the previous messages.
+    const messagesChanged = JSON.stringify(this.apiMessages) !== specMessages
+    if (!edited.size && !plan.static && !all && !messagesChanged)
+      return { reload: [], compiled: 0, edited: [] }
+    const changed = this.recompute(structural || plan.static || messagesChanged ? null : edited)
     const reload =
       all || changed.length > RELOAD_LIST_LIMIT
         ? 'all'
@@ -249,7 +281,10 @@ export class DevSite {
         if (file.startsWith(prefix) && this.forget(file)) changed.add(file)
     }
     if (plan.content.size === 0) return { changed, structural: this.sources.size !== pagesBefore }
-    const processor = await (this.processor ??= createProcessor(markdownOptions(this.config)))
+    const processor = await (this.processor ??= createProcessor(
+      markdownOptions(this.config),
+      this.apis,
+    ))
     for (const [absolute, action] of plan.content) {
       const file = toFile(absolute)
       let source: string | null = null
@@ -267,6 +302,7 @@ export class DevSite {
       }
       const known = this.sources.get(file)
       if (known && known.hash === page.hash) continue
+      this.noteDirectives(file, page)
       this.sources.set(file, { ...page, source: '' })
       if (!known) {
         this.order = [...this.sources.keys()].sort()
@@ -284,7 +320,54 @@ export class DevSite {
     return { changed, structural: structural || this.sources.size !== pagesBefore }
   }
 
+  /** Records the `::openapi` directives of a page (for the schemas' homes). */
+  private noteDirectives(file: string, page: Pick<SourcePage, 'route' | 'source'>): void {
+    const uses = scanDirectives(page.source)
+    if (uses.length) this.directives.set(file, { route: routeOf(page), uses })
+    else this.directives.delete(file)
+  }
+
+  /** The specs as the pages use them now; their messages go with the discovery messages. */
+  private assembleApis(): void {
+    if (!this.specs) return
+    const { apis, messages } = assembleApis({
+      config: this.config,
+      specs: this.specs,
+      pages: [...this.directives].map(([file, d]) => ({ file, ...d })),
+    })
+    this.apis = apis
+    this.apiMessages = messages
+  }
+
+  /**
+   * Reads the specs again when one changed (`reload`), and recompiles the pages that place parts
+   * of a spec when what they are made from changed; returns those pages. A spec with errors
+   * leaves those pages at their last good version (they fail to compile), with its messages.
+   */
+  private async applyApis(reload: boolean): Promise<string[]> {
+    if (!this.specs) return []
+    const before = this.apis?.key
+    // An edited spec is read without the cache (its verdict is made again, and cached).
+    if (reload) this.specs = await loadSpecs(this.config, this.openapiCache)
+    this.assembleApis()
+    if (this.apis?.key === before) return []
+    if (this.apis) await materializeApis(this.apis)
+    this.processor = createProcessor(markdownOptions(this.config), this.apis)
+    const processor = await this.processor
+    const files: string[] = []
+    for (const file of this.directives.keys()) {
+      const absolute = path.join(this.config.root, file)
+      const source = await readFile(absolute, 'utf8').catch(() => null)
+      const page = source === null ? null : sourcePageOf(this.config, absolute, source)
+      if (!page) continue
+      this.setCompiled(await compilePage(page, processor))
+      files.push(file)
+    }
+    return files
+  }
+
   private forget(file: string): boolean {
+    this.directives.delete(file)
     if (!this.sources.delete(file)) return false
     this.effective.delete(file)
     this.lastGood.delete(file)
@@ -394,7 +477,7 @@ export class DevSite {
         compiled: this.order.map((file) => this.effective.get(file)!),
         staticFiles: this.staticFiles,
         lastUpdated: this.lastUpdated,
-        messages: this.discoverMessages,
+        messages: [...this.discoverMessages, ...this.apiMessages],
       })
     this.state = state
     if (state.sidebars !== previous?.sidebars) {

@@ -16,7 +16,7 @@ import type { CompiledPage } from '../pipeline/compile-page.js'
 import type { NavLink, PageData, Sidebar } from '../theme/contract.js'
 
 /** What a watched path is to the dev server. */
-export type ChangeKind = 'content' | 'static' | 'config' | 'theme'
+export type ChangeKind = 'content' | 'static' | 'config' | 'theme' | 'openapi'
 
 export interface WatchedPlaces {
   /** Absolute site folder. */
@@ -25,6 +25,8 @@ export interface WatchedPlaces {
   themeDir: string | null
   /** The site's own theme files (component overrides, slots, custom CSS): absolute paths. */
   themeFiles?: readonly string[]
+  /** The site's OpenAPI files (config `openapi`): absolute paths. */
+  apiFiles?: readonly string[]
 }
 
 function inside(dir: string, file: string): boolean {
@@ -45,6 +47,7 @@ export function classifyPath(file: string, places: WatchedPlaces): ChangeKind | 
     return 'theme'
   }
   if (places.themeFiles?.includes(file)) return 'theme'
+  if (places.apiFiles?.includes(file)) return 'openapi'
   if (inside(path.join(root, 'content'), file)) return 'content'
   if (inside(path.join(root, 'static'), file)) return 'static'
   return null
@@ -64,6 +67,8 @@ export interface ChangePlan {
   theme: boolean
   /** Files under `static/` changed: links to them, and every open page. */
   static: boolean
+  /** An OpenAPI file changed: read the specs again, recompile the pages that use them. */
+  openapi: boolean
   /** Content files (absolute) to read again (`write`) or to forget (`delete`), last event wins. */
   content: Map<string, 'write' | 'delete'>
   /** Content folders (absolute) removed: forget every page under them. */
@@ -76,6 +81,7 @@ export function planChanges(events: WatchEvent[], places: WatchedPlaces): Change
     config: false,
     theme: false,
     static: false,
+    openapi: false,
     content: new Map(),
     removedDirs: [],
   }
@@ -84,6 +90,7 @@ export function planChanges(events: WatchEvent[], places: WatchedPlaces): Change
     if (kind === 'config') plan.config = true
     else if (kind === 'theme') plan.theme = plan.theme || event !== 'addDir'
     else if (kind === 'static') plan.static = plan.static || event !== 'addDir'
+    else if (kind === 'openapi') plan.openapi = true
     else if (kind === 'content') {
       if (event === 'unlinkDir') {
         plan.removedDirs.push(file)

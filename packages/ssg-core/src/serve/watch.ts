@@ -76,9 +76,9 @@ export class SiteWatcher {
     if (relative.startsWith('..') || path.isAbsolute(relative)) return true
     const top = relative.split(path.sep)[0]!
     if (top === 'content' || top === 'static') return false
-    // The site's theme files, and the folders on the way to them.
-    if (this.places.themeFiles?.some((f) => f === absolute || f.startsWith(absolute + path.sep)))
-      return false
+    // The site's theme files and OpenAPI files, and the folders on the way to them.
+    const inputs = [...(this.places.themeFiles ?? []), ...(this.places.apiFiles ?? [])]
+    if (inputs.some((f) => f === absolute || f.startsWith(absolute + path.sep))) return false
     // Any other file at the top: only the config matters (folders like build/ are skipped).
     return classifyPath(absolute, this.places) !== 'config'
   }

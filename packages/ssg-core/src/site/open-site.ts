@@ -4,6 +4,13 @@ import { discoverPages, noPagesMessage, type SourcePage } from '../pipeline/disc
 import type { BuildMessage } from '../report/messages.js'
 import { resolveTheme, type ResolvedTheme } from '../theme/resolve-theme.js'
 import { stage, type StageTiming } from '../util/stage.js'
+import {
+  assembleApis,
+  directiveUses,
+  loadSpecs,
+  type ApiSet,
+  type LoadedSpecs,
+} from '../openapi/apis.js'
 import { readPageHeads, type PageHead } from './page-head.js'
 
 export interface OpenSiteOptions {
@@ -36,14 +43,22 @@ export interface SiteSession {
    * Read on first call (a warm build of an unchanged site never needs them).
    */
   heads(): Promise<PageHead[]>
-  /** What opening found (unreadable files). */
+  /** What opening found (unreadable files, the OpenAPI specs' problems). */
   messages: BuildMessage[]
+  /** The site's OpenAPI specs and where its pages place them, or null when it has none. */
+  apis: ApiSet | null
+  /** The specs as read (`ssg serve` assembles them again as pages change). */
+  specs: LoadedSpecs | null
+  /** The specs' own messages and the unplaced operations (also in `messages`). */
+  apiMessages: BuildMessage[]
   /** The on-disk caches, or null when they are off. */
   cache: {
     /** Compiled pages, by source bytes and compile options (`PageCache`). */
     pages: string | null
     /** The output manifest of the last build (`OutputCache`). */
     outputs: string | null
+    /** OpenAPI verdicts, by spec bytes (`loadSpec`). */
+    openapi: string | null
   }
 }
 
@@ -62,6 +77,13 @@ export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
   if (sources.length === 0 && options.mode === 'build') messages.push(await noPagesMessage(config))
   let heads: Promise<PageHead[]> | undefined
   const cacheDir = options.cache === false ? null : path.join(config.root, '.ssg-cache')
+  const specs = await stage(timings, 'openapi', () =>
+    loadSpecs(config, cacheDir && path.join(cacheDir, 'openapi')),
+  )
+  const assembled = specs
+    ? assembleApis({ config, specs, pages: directiveUses(sources) })
+    : { apis: null, messages: [] }
+  messages.push(...assembled.messages)
   return {
     root: config.root,
     mode: options.mode,
@@ -70,6 +92,13 @@ export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
     sources,
     heads: () => (heads ??= stage(timings, 'front matter', () => readPageHeads(sources))),
     messages,
-    cache: { pages: cacheDir && path.join(cacheDir, 'pages'), outputs: cacheDir },
+    apis: assembled.apis,
+    specs,
+    apiMessages: assembled.messages,
+    cache: {
+      pages: cacheDir && path.join(cacheDir, 'pages'),
+      outputs: cacheDir,
+      openapi: cacheDir && path.join(cacheDir, 'openapi'),
+    },
   }
 }

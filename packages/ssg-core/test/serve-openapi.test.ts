@@ -1,0 +1,75 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { makeSite } from './helpers.js'
+import { get, reloads, startQuietServer } from './serve-helpers.js'
+
+const fixture = fileURLToPath(new URL('./fixtures/openapi/', import.meta.url))
+
+describe('ssg serve: an API reference follows its OpenAPI file', () => {
+  let root: string
+  let spec: string
+  let server: Awaited<ReturnType<typeof startQuietServer>>
+  const writeSpec = (text: string) => writeFile(path.join(root, 'openapi/notes.yaml'), text)
+  const html = async (pathname: string) => (await get(server.url, pathname)).body
+
+  beforeAll(async () => {
+    spec = await readFile(path.join(fixture, 'openapi/notes.yaml'), 'utf8')
+    root = await makeSite({
+      files: {
+        'openapi/notes.yaml': spec,
+        'content/docs/index.md': await readFile(
+          path.join(fixture, 'content/docs/index.md'),
+          'utf8',
+        ),
+        'content/docs/api/notes.md': await readFile(
+          path.join(fixture, 'content/docs/api/notes.md'),
+          'utf8',
+        ),
+      },
+      config: { openapi: { notes: { file: 'openapi/notes.yaml' } } },
+    })
+    server = await startQuietServer(root)
+  })
+  afterAll(() => server?.close())
+
+  test('an edit of the spec recompiles the pages that place it', async () => {
+    expect(await html('/docs/api/notes')).toContain('Returns the notes of the account')
+    await writeSpec(spec.replace('Returns the notes of the account', 'Lists every note'))
+    await server.events.next(reloads('/docs/api/notes'))
+    expect(await html('/docs/api/notes')).toContain('Lists every note')
+  })
+
+  test('a broken spec is an error at its line; the page keeps its last good version', async () => {
+    await writeSpec(
+      spec.replace(
+        "$ref: '#/components/schemas/NoteList'",
+        "$ref: '#/components/schemas/Notelist'",
+      ),
+    )
+    const broken = await server.events.next((e) => (e.errors?.length ?? 0) > 0)
+    expect(broken.errors![0]).toMatchObject({
+      file: 'openapi/notes.yaml',
+      ruleId: 'openapi-ref',
+      message: expect.stringContaining('did you mean `#/components/schemas/NoteList`?'),
+    })
+    expect(await html('/docs/api/notes')).toContain('Lists every note')
+    await writeSpec(spec)
+    const fixed = await server.events.next((e) => e.errors?.length === 0)
+    expect(fixed.errors).toEqual([])
+    expect(await html('/docs/api/notes')).toContain('Returns the notes of the account')
+  })
+
+  test('moving a schema’s table moves the links of the other tables to it', async () => {
+    const page = await readFile(path.join(root, 'content/docs/api/notes.md'), 'utf8')
+    await writeFile(
+      path.join(root, 'content/docs/api/notes.md'),
+      page.replace('## The note object', '## Notes as stored'),
+    )
+    await server.events.next(reloads('/docs/api/notes'))
+    const body = await html('/docs/api/notes')
+    expect(body).toContain('href="#notes-as-stored"')
+    expect(body).not.toContain('href="#the-note-object"')
+  })
+})
