@@ -166,11 +166,11 @@ describe('ssg build on a folder with hundreds of warnings', () => {
         see ERRORS.md#missing-page
 
       warning  unknown-language ×240  a code block names a language the highlighter does not know; shown without highlighting
-        content/docs/page-001.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting
-        content/docs/page-002.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting
-        content/docs/page-003.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting
+        content/docs/page-001.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting (map it to a known language with \`markdown.languageAliases\` in the config)
+        content/docs/page-002.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting (map it to a known language with \`markdown.languageAliases\` in the config)
+        content/docs/page-003.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting (map it to a known language with \`markdown.languageAliases\` in the config)
         … and 237 more (--verbose prints all)
-        fix: use a language name shiki knows (or \`text\`), or add the grammar to \`code.extraLanguages\`
+        fix: use a language name shiki knows (or \`text\`), or map the name with \`markdown.languageAliases\`
         silence: messages: { 'unknown-language': 'off' } in ssg.config.ts
         see ERRORS.md#unknown-language
 
