@@ -36,11 +36,12 @@ import { unified, type Processor } from 'unified'
 import { VFile } from 'vfile'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createProcessor } from '../src/markdown/processor.js'
+import { rehypeAssets } from '../src/markdown/rehype-assets.js'
 import { rehypeCheckUnsafe } from '../src/markdown/rehype-check-unsafe.js'
 import { remarkDirectives } from '../src/markdown/remark-directives.js'
 import { remarkFrontMatter } from '../src/markdown/remark-front-matter.js'
 
-type Reason = 'gfm' | 'directive' | 'frontmatter' | 'unsafe' | 'highlight'
+type Reason = 'gfm' | 'directive' | 'frontmatter' | 'unsafe' | 'highlight' | 'assets'
 
 /** Why an example differs, and which plugins of the core make it differ. */
 const REASONS: Record<Reason, { why: string; plugins: unknown[] }> = {
@@ -72,6 +73,13 @@ const REASONS: Record<Reason, { why: string; plugins: unknown[] }> = {
       'the raw `<pre>` (here `language="haskell"`); the code text is unchanged',
     plugins: [rehypePrettyCode],
   },
+  assets: {
+    why:
+      'a relative image URL names a file beside the page: the build copies it and rewrites the URL ' +
+      'to where the copy is served (rehype-assets; here `foo` beside `spec.md` goes under ' +
+      '`/_ssg/files/`), so the image shows at any route and after client-side navigation',
+    plugins: [rehypeAssets],
+  },
 }
 
 /**
@@ -95,6 +103,16 @@ const DIFFERENCES: Record<number, Reason> = {
   608: 'gfm',
   611: 'gfm',
   612: 'gfm',
+  // A relative image URL (`foo`, `moon.jpg`, `train.jpg`): rewritten to where its copy is served.
+  475: 'assets',
+  517: 'assets',
+  520: 'assets',
+  531: 'assets',
+  573: 'assets',
+  576: 'assets',
+  577: 'assets',
+  578: 'assets',
+  580: 'assets',
   // Directive syntax changes no example: the core writes text and leaf directives (`:name`,
   // `::name`) back as the text they came from, and no example opens a `:::` container. Heading
   // ids and anchor links change none either: they are normalised away (see the header).
