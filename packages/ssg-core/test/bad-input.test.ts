@@ -100,6 +100,25 @@ describe('bad input fails with file, place and what to do', () => {
     `)
   })
 
+  test('a link read through links.prefixes names what it was read as', async () => {
+    const root = await makeSite({
+      config: { links: { prefixes: { '/en-US/docs/': '/docs/' } } },
+      files: {
+        'content/docs/index.md':
+          '# Home\n\nSee [install](/en-US/docs/Instal) and [fetch](/en-US/docs/Web/API/fetch).\n',
+        'content/docs/install.md': '# Install\n',
+      },
+    })
+    expect(await failure(root)).toMatchInlineSnapshot(`
+      "error  content/docs/index.md:3:5  Cannot find page \`/en-US/docs/Instal\` (read as \`/docs/Instal\` through \`links.prefixes\`); did you mean \`/docs/install\`?  [missing-page]
+      error  content/docs/index.md:3:39  Cannot find page \`/en-US/docs/Web/API/fetch\` (read as \`/docs/Web/API/fetch\` through \`links.prefixes\`)  [missing-page]
+        fix: link to an existing route (the message suggests the closest), or add a redirect
+        see ERRORS.md#missing-page
+
+      2 errors (missing-page 2), 0 warnings"
+    `)
+  })
+
   test('unclosed directive', async () => {
     const root = await makeSite({
       files: { 'content/docs/index.md': '# Home\n\n:::warning\nCareful.\n' },

@@ -205,8 +205,42 @@ export const configSchema = z.strictObject({
       mainDocId: z.string().default('index'),
       /** Base of "Edit this page" links; the file's path under the site folder is appended. */
       editUrl: z.url().optional(),
+      /**
+       * What a front matter `slug` that does not start with `/` is relative to: the page's own
+       * folder (`folder`, as Docusaurus reads it: `slug: start` in `guide/intro.md` ->
+       * `/docs/guide/start`), or the docs base path (`basePath`, as MDN writes it:
+       * `slug: Web/CSS/color` -> `/docs/Web/CSS/color` wherever the file is).
+       * @default 'folder'
+       */
+      relativeSlugs: z.enum(['folder', 'basePath']).default('folder'),
     })
-    .default({ basePath: '/docs', versionLabel: 'Next', mainDocId: 'index' }),
+    .default({
+      basePath: '/docs',
+      versionLabel: 'Next',
+      mainDocId: 'index',
+      relativeSlugs: 'folder',
+    }),
+  links: z
+    .strictObject({
+      /**
+       * Absolute link prefixes of the site the pages were written for, mapped to this site's
+       * paths: a link starting with a key is read with the value in its place, and matched
+       * without regard to case when no route has its exact spelling (as MDN's server does). The
+       * longest matching key wins.
+       * @example {'/en-US/docs/': '/docs/'}
+       */
+      prefixes: z
+        .record(
+          z.string().regex(/^\/(.*\/)?$/, {
+            message: 'expected a path prefix starting and ending with "/", like "/en-US/docs/"',
+          }),
+          z.string().regex(/^\/(.*\/)?$/, {
+            message: 'expected a site path starting and ending with "/", like "/docs/"',
+          }),
+        )
+        .default({}),
+    })
+    .default({ prefixes: {} }),
   theme: z
     .strictObject({
       /** Package name of the theme. */

@@ -1,4 +1,5 @@
 import type { Processor } from 'unified'
+import { normalizeMkdocsAdmonitions } from './mkdocs-admonitions.js'
 
 /** An opening fence with a space before the name or a bare title: `::: tip`, `:::tip Title`. */
 const SPACED_OPENING = /^([ \t>]*)(:{3,})([ \t]*)([A-Za-z][\w-]*)(?:[ \t]+(.*?))?[ \t]*$/
@@ -44,7 +45,8 @@ export function normalizeContainerOpenings(source: string): string {
 }
 
 /**
- * Lets `::: tip Title` open a container as in VitePress (see `normalizeContainerOpenings`): wraps
+ * Lets `::: tip Title` open a container as in VitePress (see `normalizeContainerOpenings`), and
+ * MkDocs' `!!! note "Title"` and `??? note` (see `normalizeMkdocsAdmonitions`): wraps
  * the processor's parser; the file's value becomes the rewritten text, so plugins that slice it
  * by offsets stay in step.
  */
@@ -52,7 +54,7 @@ export function remarkContainerTitles(this: Processor) {
   const parse = this.parser
   if (!parse) throw new Error('remarkContainerTitles must come after remark-parse')
   this.parser = function (document, file) {
-    const value = normalizeContainerOpenings(document)
+    const value = normalizeContainerOpenings(normalizeMkdocsAdmonitions(document))
     if (value !== document) file.value = value
     return parse(value, file)
   }

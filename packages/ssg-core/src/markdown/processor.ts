@@ -62,7 +62,7 @@ export const DEFAULT_LANGUAGES = [
 
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
-  'parse,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,v4'
+  'parse,mkdocs-admonitions,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,v5'
 
 export interface MarkdownOptions {
   themes: { light: string; dark: string }

@@ -4,8 +4,10 @@ import type { VFile } from 'vfile'
 import { visit, SKIP } from 'unist-util-visit'
 
 /**
- * Admonition kinds -> the theme's style of each: the five of the theme, and the names Docusaurus,
- * VitePress and GitHub alerts add (`important` looks like info, `caution` like danger).
+ * Admonition kinds -> the theme's style of each: the five of the theme, the names Docusaurus,
+ * VitePress and GitHub alerts add (`important` looks like info, `caution` like danger), and the
+ * types of MkDocs and Material for MkDocs with their aliases (`success` like tip, `bug` like
+ * danger, `example` like note, ...).
  */
 export const ADMONITION_STYLES: Readonly<Record<string, string>> = {
   note: 'note',
@@ -15,9 +17,23 @@ export const ADMONITION_STYLES: Readonly<Record<string, string>> = {
   danger: 'danger',
   important: 'info',
   caution: 'danger',
+  ...Object.fromEntries(
+    Object.entries({
+      info: 'abstract summary tldr todo question help faq',
+      tip: 'hint success check done',
+      warning: 'attention',
+      danger: 'failure fail missing error bug',
+      note: 'example quote cite',
+    }).flatMap(([style, names]) => names.split(' ').map((name) => [name, style])),
+  ),
 }
 /** VitePress containers that only stop Vue from reading the content: here they just hold it. */
 const PASS_THROUGH = new Set(['v-pre', 'raw'])
+/** The directives named in the unknown-directive message (MkDocs' extra types are left out). */
+const LISTED = [
+  ...['note', 'tip', 'info', 'warning', 'danger', 'important', 'caution'],
+  ...['tabs', 'tab', 'details', 'code-group', ...PASS_THROUGH],
+]
 const KNOWN = new Set<string>([
   ...Object.keys(ADMONITION_STYLES),
   'tabs',
@@ -145,26 +161,38 @@ export function remarkDirectives() {
         }
         return
       }
-      // An admonition.
+      // An admonition; `{collapsible}` (MkDocs' `??? note`) makes it a <details>, `{open}` open.
       const kind = directive.name[0]!.toUpperCase() + directive.name.slice(1)
+      const collapsible = directive.attributes?.collapsible != null
       let title = takeLabel(directive)
-      if (!title) {
+      if (title && title.children.length === 0 && !collapsible) {
+        // `!!! note ""` (MkDocs): no title.
+        directive.children.shift()
+        title = null
+      } else if (!title || title.children.length === 0) {
+        if (title) directive.children.shift()
         title = { type: 'paragraph', children: [{ type: 'text', value: kind }] }
         directive.children.unshift(title as never)
       }
-      title.data = { hName: 'p', hProperties: { className: ['ssg-admonition__title'] } }
-      directive.data = {
-        hName: 'div',
-        hProperties: {
-          className: ['ssg-admonition', `ssg-admonition--${ADMONITION_STYLES[directive.name]}`],
-          role: 'note',
-          ariaLabel: kind,
-        },
-      }
+      if (title)
+        title.data = {
+          hName: collapsible ? 'summary' : 'p',
+          hProperties: { className: ['ssg-admonition__title'] },
+        }
+      const className = ['ssg-admonition', `ssg-admonition--${ADMONITION_STYLES[directive.name]}`]
+      directive.data = collapsible
+        ? {
+            hName: 'details',
+            hProperties: {
+              className,
+              ...(directive.attributes?.open != null ? { open: true } : {}),
+            },
+          }
+        : { hName: 'div', hProperties: { className, role: 'note', ariaLabel: kind } }
     })
     for (const [name, { place, count }] of unknown)
       file.message(
-        `Unknown directive \`:::${name}\`${count > 1 ? ` (${count} times on this page)` : ''}; its content is shown as it is. Known: ${[...KNOWN].map((k) => '`' + k + '`').join(', ')}`,
+        `Unknown directive \`:::${name}\`${count > 1 ? ` (${count} times on this page)` : ''}; its content is shown as it is. Known: ${LISTED.map((k) => '`' + k + '`').join(', ')}`,
         { place: place?.start, ruleId: 'unknown-directive', source: 'ssg-core' },
       )
   }

@@ -84,7 +84,10 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
     id: page.id,
     dir: page.dir,
     hash: page.hash,
-    route: frontMatter.slug === undefined ? page.route : resolveSlug(frontMatter.slug, page.route),
+    route:
+      frontMatter.slug === undefined
+        ? page.route
+        : resolveSlug(frontMatter.slug, page.route, page.slugBase),
     frontMatter,
     title: frontMatter.title ?? file.data.h1 ?? humanize(page.id),
     description: frontMatter.description ?? firstSentence(file.data.sections?.[0]?.text ?? ''),
@@ -101,12 +104,13 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
 }
 
 /**
- * The route a front matter `slug` gives: as written when it starts with `/`, else relative to the
- * folder of the page's own route (`slug: start` on `/docs/guide/intro` -> `/docs/guide/start`).
+ * The route a front matter `slug` gives: as written when it starts with `/`, else relative to
+ * `base` when given (`docs.relativeSlugs: 'basePath'`), else to the folder of the page's own
+ * route (`slug: start` on `/docs/guide/intro` -> `/docs/guide/start`).
  */
-export function resolveSlug(slug: string, route: string): string {
+export function resolveSlug(slug: string, route: string, base?: string): string {
   if (slug.startsWith('/')) return slug
-  const folder = route.slice(0, route.lastIndexOf('/') + 1)
+  const folder = base ?? route.slice(0, route.lastIndexOf('/') + 1)
   const resolved = new URL(encodeURI(slug), 'http://site' + encodeURI(folder)).pathname
   try {
     return decodeURIComponent(resolved)

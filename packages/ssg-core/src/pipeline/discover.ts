@@ -17,6 +17,11 @@ export interface SourcePage {
   dir: string
   /** Route from the file path; front matter `slug` may change it later. */
   route: string
+  /**
+   * Folder a relative front matter `slug` resolves against, when not the folder of `route`: the
+   * docs base path with `docs.relativeSlugs: 'basePath'` (`/docs/`).
+   */
+  slugBase?: string
   source: string
   /** Hash of the file bytes. */
   hash: string
@@ -96,8 +101,14 @@ function collectionsOf(config: ResolvedConfig) {
       kind: 'docs' as const,
       dir: path.join(config.root, 'content', 'docs'),
       base: config.docs.basePath,
+      slugBase: config.docs.relativeSlugs === 'basePath' ? `${config.docs.basePath}/` : undefined,
     },
-    { kind: 'pages' as const, dir: path.join(config.root, 'content', 'pages'), base: '/' },
+    {
+      kind: 'pages' as const,
+      dir: path.join(config.root, 'content', 'pages'),
+      base: '/',
+      slugBase: undefined,
+    },
   ]
 }
 
@@ -114,6 +125,7 @@ function toSourcePage(
     id,
     dir: dir === '.' ? '' : dir,
     route: routeFromFile(relative, collection.base),
+    ...(collection.slugBase ? { slugBase: collection.slugBase } : {}),
     source: entry.source,
     hash: hash(entry.source),
   }

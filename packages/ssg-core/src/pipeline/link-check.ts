@@ -17,6 +17,8 @@ export interface LinkCheckOptions {
    * demand): links to its anchors are then left unchecked (`LinkCheck.unchecked`).
    */
   anchorsOf: (page: PageHead) => readonly string[] | undefined
+  /** The config's `links.prefixes`: link prefix -> site path. @default {} */
+  prefixes?: Readonly<Record<string, string>>
 }
 
 /** One page's links, checked against the route table. */
@@ -39,6 +41,53 @@ const KNOWN_SCHEMES = new Set(
     'steam itms-apps market intent chrome about view-source matrix bitcoin ethereum'
   ).split(' '),
 )
+
+/**
+ * "Did you mean" routes by route table and missing path: a large site links to the same missing
+ * page from many pages (MDN: 19,000 links to 2,000 paths outside a 3,000-page folder), and each
+ * suggestion scans every route.
+ */
+const suggestions = new WeakMap<RouteTable, Map<string, string | undefined>>()
+
+function suggestRoute(table: RouteTable, sitePath: string): string | undefined {
+  let memo = suggestions.get(table)
+  if (!memo) suggestions.set(table, (memo = new Map()))
+  if (!memo.has(sitePath)) memo.set(sitePath, closest(sitePath, table.routes, 0.5))
+  return memo.get(sitePath)
+}
+
+/** Routes by their lower-case spelling, by route table (the first route of a spelling wins). */
+const folded = new WeakMap<RouteTable, Map<string, string>>()
+
+function routeWithoutCase(table: RouteTable, sitePath: string): string | null {
+  let byLower = folded.get(table)
+  if (!byLower) {
+    byLower = new Map()
+    for (const route of table.routes)
+      if (!byLower.has(route.toLowerCase())) byLower.set(route.toLowerCase(), route)
+    folded.set(table, byLower)
+  }
+  const lower = sitePath.toLowerCase()
+  const alt = lower.endsWith('/') ? lower.slice(0, -1) : lower + '/'
+  return byLower.get(lower) ?? byLower.get(alt) ?? null
+}
+
+/** A site path with the longest matching `links.prefixes` key replaced by its value, or null. */
+export function mapPrefix(
+  sitePath: string,
+  prefixes: Readonly<Record<string, string>>,
+): string | null {
+  let best: string | null = null
+  for (const prefix of Object.keys(prefixes)) {
+    const bare = prefix.slice(0, -1)
+    const matches =
+      sitePath.toLowerCase().startsWith(prefix.toLowerCase()) ||
+      sitePath.toLowerCase() === bare.toLowerCase()
+    if (matches && (best === null || prefix.length > best.length)) best = prefix
+  }
+  if (best === null) return null
+  return prefixes[best]! + sitePath.slice(best.length)
+}
 
 /** `decodeURIComponent`, or the value as written when it holds a stray `%`. */
 function decode(value: string): string {
@@ -164,15 +213,27 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
       : target.path
     if (baseUrl !== '/' && sitePath.startsWith(baseUrl))
       sitePath = '/' + sitePath.slice(baseUrl.length)
-    if (options.staticFiles.has(sitePath)) continue
-    const route = resolveRoute(sitePath)
+    // A link written for the site the pages come from (`/en-US/docs/Web/CSS`), read here.
+    const mapped = relative ? null : mapPrefix(sitePath, options.prefixes ?? {})
+    if (mapped !== null) sitePath = mapped
+    if (options.staticFiles.has(sitePath)) {
+      if (mapped !== null)
+        rewrites.set(
+          link.href,
+          withBase(baseUrl, encodeURI(sitePath)) + (/[?#].*$/.exec(link.href)?.[0] ?? ''),
+        )
+      continue
+    }
+    const route =
+      resolveRoute(sitePath) ?? (mapped !== null ? routeWithoutCase(table, sitePath) : null)
     if (!route) {
-      const suggestion = closest(sitePath, table.routes, 0.5)
+      const suggestion = suggestRoute(table, sitePath)
       messages.push({
         ...place,
         severity: 'error',
         message:
           `Cannot find page \`${target.path}\`` +
+          (mapped !== null ? ` (read as \`${sitePath}\` through \`links.prefixes\`)` : '') +
           (suggestion ? `; did you mean \`${suggestion}\`?` : ''),
         ruleId: 'missing-page',
       })
@@ -180,7 +241,7 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
     }
     const redirect = table.redirectSources.has(route)
     // Links to `/x` for the route `/x/` (or `/x.html`) point at the canonical route in the output.
-    if ((route !== sitePath || relative) && !redirect) {
+    if ((route !== sitePath || relative || mapped !== null) && !redirect) {
       const rest = /[?#].*$/.exec(link.href)?.[0] ?? ''
       rewrites.set(link.href, withBase(baseUrl, encodeRoute(route)) + rest)
     }

@@ -45,6 +45,7 @@ export function pageDataOf(
     baseUrl: config.baseUrl,
     staticFiles: options.staticFiles,
     anchorsOf: options.anchorsOf,
+    prefixes: config.links.prefixes,
   })
   const assets = checkAssets([page], options.assetLookup ?? new AssetLookup(config.root))
   const layout = layoutOf(page)

@@ -103,7 +103,10 @@ export async function readPageHead(page: SourcePage): Promise<PageHead> {
     id: page.id,
     dir: page.dir,
     hash: page.hash,
-    route: frontMatter.slug === undefined ? page.route : resolveSlug(frontMatter.slug, page.route),
+    route:
+      frontMatter.slug === undefined
+        ? page.route
+        : resolveSlug(frontMatter.slug, page.route, page.slugBase),
     frontMatter,
     title: frontMatter.title ?? (await firstH1(page.source, split?.body ?? 0)) ?? humanize(page.id),
   }

@@ -11,17 +11,25 @@ export class BuildFailedError extends SsgError {
   override name = 'BuildFailedError'
 }
 
-/** Levenshtein distance, for "did you mean" suggestions. */
-export function editDistance(a: string, b: string): number {
+/**
+ * Levenshtein distance, for "did you mean" suggestions. With `limit`, it stops as soon as the
+ * distance is sure to exceed it and returns `limit + 1` (a route table of thousands is scanned for
+ * every missing link).
+ */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1
   const row = Array.from({ length: b.length + 1 }, (_, i) => i)
   for (let i = 1; i <= a.length; i++) {
     let previous = row[0]!
     row[0] = i
+    let rowMin = i
     for (let j = 1; j <= b.length; j++) {
       const current = row[j]!
       row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (row[j]! < rowMin) rowMin = row[j]!
       previous = current
     }
+    if (rowMin > limit) return limit + 1
   }
   return row[b.length]!
 }
@@ -32,10 +40,12 @@ export function closest(
   candidates: Iterable<string>,
   maxRatio = 0.4,
 ): string | undefined {
+  const lower = value.toLowerCase()
   let best: string | undefined
   let bestScore = Infinity
   for (const candidate of candidates) {
-    const score = editDistance(value.toLowerCase(), candidate.toLowerCase())
+    // Only a strictly better score can replace the best so far (the first of equals wins).
+    const score = editDistance(lower, candidate.toLowerCase(), bestScore - 1)
     if (score < bestScore) {
       best = candidate
       bestScore = score

@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest'
+import { normalizeMkdocsAdmonitions } from './mkdocs-admonitions.js'
+
+const lines = (...l: string[]) => l.join('\n')
+
+describe('normalizeMkdocsAdmonitions', () => {
+  test('a titled admonition: unindented in place, closed on the blank line after it', () => {
+    const source = lines('!!! note "Read this"', '    First.', '', '    Second.', '', 'After.')
+    expect(normalizeMkdocsAdmonitions(source)).toBe(
+      lines(':::note[Read this]', 'First.', '', 'Second.', ':::', 'After.'),
+    )
+  })
+
+  test('no title, an empty title, an unknown type, extra classes, a tab indent', () => {
+    expect(normalizeMkdocsAdmonitions(lines('!!! tip', '\tText.'))).toBe(
+      lines(':::tip', 'Text.', ':::'),
+    )
+    expect(normalizeMkdocsAdmonitions(lines('!!! warning ""', '    Text.'))).toBe(
+      lines(':::warning[]', 'Text.', ':::'),
+    )
+    expect(normalizeMkdocsAdmonitions(lines('!!! pied-piper', '    Text.'))).toBe(
+      lines(':::note[Pied-piper]', 'Text.', ':::'),
+    )
+    expect(
+      normalizeMkdocsAdmonitions(lines('!!! danger highlight blink "Don\'t [x]"', '    Text.')),
+    ).toBe(lines(":::danger[Don't [x\\]]", 'Text.', ':::'))
+  })
+
+  test('collapsible (??? closed, ???+ open) and Material types', () => {
+    expect(normalizeMkdocsAdmonitions(lines('??? example "More"', '    Hidden.', ''))).toBe(
+      lines(':::example[More]{collapsible}', 'Hidden.', ':::'),
+    )
+    expect(normalizeMkdocsAdmonitions(lines('???+ Success', '    Shown.'))).toBe(
+      lines(':::success{collapsible open}', 'Shown.', ':::'),
+    )
+  })
+
+  test('nested admonitions get more colons outside; code inside stays indented', () => {
+    const source = lines(
+      '!!! note',
+      '    Outer.',
+      '',
+      '    !!! tip "Inner"',
+      '        Inner text.',
+      '',
+      '    ```js',
+      '    let x = 1',
+      '    ```',
+      '',
+      'Next.',
+    )
+    expect(normalizeMkdocsAdmonitions(source)).toBe(
+      lines(
+        '::::note',
+        'Outer.',
+        '',
+        ':::tip[Inner]',
+        'Inner text.',
+        ':::',
+        '```js',
+        'let x = 1',
+        '```',
+        '::::',
+        'Next.',
+      ),
+    )
+  })
+
+  test('inside a list item, the indentation of the marker is kept', () => {
+    expect(normalizeMkdocsAdmonitions(lines('- Item', '', '    !!! note', '        Text.'))).toBe(
+      lines('- Item', '', '    :::note', '    Text.', '    :::'),
+    )
+  })
+
+  test('code fences and prose are left alone', () => {
+    const source = lines('```md', '!!! note', '    Text.', '```', '', 'Wow!!! and ??? in text.')
+    expect(normalizeMkdocsAdmonitions(source)).toBe(source)
+  })
+
+  test('a block followed directly by text gets a line of its own', () => {
+    expect(normalizeMkdocsAdmonitions(lines('!!! note', '    Text.', 'After.'))).toBe(
+      lines(':::note', 'Text.', ':::', 'After.'),
+    )
+  })
+})
