@@ -102,6 +102,14 @@ export function reloads(route: string) {
     (event.reload === 'all' || event.reload.includes(route))
 }
 
+/**
+ * The push of an edit: an update that reloads `route` (or everything) or refreshes its data in
+ * place.
+ */
+export function updates(route: string) {
+  return (event: DevEvent) => reloads(route)(event) || Boolean(event.refresh?.includes(route))
+}
+
 export interface RawResponse {
   status: number
   headers: Record<string, string>

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeSite } from './helpers.js'
-import { get, reloads, startQuietServer } from './serve-helpers.js'
+import { get, startQuietServer, updates } from './serve-helpers.js'
 
 const fixture = fileURLToPath(new URL('./fixtures/openapi/', import.meta.url))
 
@@ -37,7 +37,7 @@ describe('ssg serve: an API reference follows its OpenAPI file', () => {
   test('an edit of the spec recompiles the pages that place it', async () => {
     expect(await html('/docs/api/notes')).toContain('Returns the notes of the account')
     await writeSpec(spec.replace('Returns the notes of the account', 'Lists every note'))
-    await server.events.next(reloads('/docs/api/notes'))
+    await server.events.next(updates('/docs/api/notes'))
     expect(await html('/docs/api/notes')).toContain('Lists every note')
   })
 
@@ -67,7 +67,7 @@ describe('ssg serve: an API reference follows its OpenAPI file', () => {
       path.join(root, 'content/docs/api/notes.md'),
       page.replace('## The note object', '## Notes as stored'),
     )
-    await server.events.next(reloads('/docs/api/notes'))
+    await server.events.next(updates('/docs/api/notes'))
     const body = await html('/docs/api/notes')
     expect(body).toContain('href="#notes-as-stored"')
     expect(body).not.toContain('href="#the-note-object"')

@@ -22,7 +22,10 @@ beforeAll(async () => {
   }
   const root = await makeSite({ files })
   server = await startQuietServer(root)
-}, 120_000)
+  // The search files are made once every page is compiled (the background pass): waited for here,
+  // with the start's time, so that the test's own time is the serving of the parts.
+  await server.site!.settled()
+}, 180_000)
 afterAll(() => server?.close())
 
 test('the split search index: the main files and each part they name are served', async () => {

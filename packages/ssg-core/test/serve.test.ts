@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DevSite } from '../src/serve/dev-site.js'
 import { fixtureTheme, makeSite } from './helpers.js'
-import { eventually, get, reloads, startQuietServer } from './serve-helpers.js'
+import { eventually, get, reloads, startQuietServer, updates } from './serve-helpers.js'
 
 const page = (title: string, body: string, position?: number) =>
   `---\ntitle: ${title}\n${position !== undefined ? `sidebar_position: ${position}\n` : ''}---\n\n${body}\n`
@@ -64,7 +64,7 @@ describe('ssg serve: edits, pushes and served pages', () => {
     expect(docUrl).toMatch(/^\/search-doc-\d+\.json$/)
     expect((await get(server.url, docUrl)).body).toContain('Install text.')
     await write('content/docs/setup.md', page('Setup', 'Setup text.\n\n## Uninstall\n\nGone.', 2))
-    await server.events.next(reloads('/docs/setup'))
+    await server.events.next(updates('/docs/setup'))
     const search = (await get(server.url, docUrl)).body
     expect(search).toContain('Uninstall')
     expect(search).not.toContain('Install text.')
@@ -72,13 +72,15 @@ describe('ssg serve: edits, pushes and served pages', () => {
       'content/docs/setup.md',
       page('Setup', 'Setup text.\n\n## Install\n\nInstall text.', 2),
     )
-    await server.events.next(reloads('/docs/setup'))
+    await server.events.next(updates('/docs/setup'))
   })
 
-  test('a body edit reloads that page only, and the page shows it', async () => {
+  test('a body edit updates that page in place, alone, and the page shows it', async () => {
+    expect(await html('/docs/guide')).toContain('version one')
     await write('content/docs/guide.md', page('Guide', 'Guide text, version two.', 1))
-    const event = await server.events.next(reloads('/docs/guide'))
-    expect(event.reload).toEqual(['/docs/guide'])
+    const event = await server.events.next(updates('/docs/guide'))
+    expect(event.refresh).toEqual(['/docs/guide'])
+    expect(event.reload).toBeUndefined()
     expect(await html('/docs/guide')).toContain('version two')
     expect((await get(server.url, '/_ssg/data/docs/guide.json')).body).toContain('version two')
   })
@@ -89,14 +91,23 @@ describe('ssg serve: edits, pushes and served pages', () => {
       'content/docs/setup.md',
       page('Setup', 'Setup text.\n\n## Install\n\nInstall text!', 2),
     )
-    const event = await server.events.next(reloads('/docs/setup'))
-    expect(event.reload).toEqual(['/docs/setup'])
+    const event = await server.events.next(updates('/docs/setup'))
+    expect(event.refresh).toEqual(['/docs/setup'])
   })
 
   test('a new title reaches the sidebar and the neighbours’ previous/next links', async () => {
+    const sidebar = [
+      '/docs/',
+      '/docs/guide',
+      '/docs/reference/',
+      '/docs/reference/api',
+      '/docs/setup',
+    ]
+    for (const route of [...sidebar, '/']) await html(route)
     await write('content/docs/guide.md', page('Handbook', 'Guide text, version two.', 1))
     const event = await server.events.next(reloads('/docs/guide'))
-    // Every page of the sidebar shows the new label; the landing page has no sidebar.
+    // Every page of the sidebar shows the new label (they reload); the landing page has no
+    // sidebar.
     expect([...event.reload!].sort()).toEqual(
       ['/docs/', '/docs/guide', '/docs/reference/', '/docs/reference/api', '/docs/setup'].sort(),
     )
@@ -189,7 +200,7 @@ describe('ssg serve: edits, pushes and served pages', () => {
     late.close()
 
     await write('content/docs/setup.md', page('Setup', 'Fixed now.', 2))
-    const fixed = await server.events.next(reloads('/docs/setup'))
+    const fixed = await server.events.next(updates('/docs/setup'))
     expect(fixed.errors).toEqual([])
     expect(await html('/docs/setup')).toContain('Fixed now.')
     expect(server.lines.join('\n')).toContain('ssg: no more errors')
@@ -206,7 +217,7 @@ describe('ssg serve: edits, pushes and served pages', () => {
     })
     expect(await html('/docs/reference/api')).toContain('API text.')
     await write('content/docs/guide.md', page('Handbook', 'Still editable.', 1))
-    await server.events.next(reloads('/docs/guide'))
+    await server.events.next(updates('/docs/guide'))
     expect(await html('/docs/guide')).toContain('Still editable.')
     await write('content/docs/reference/api.md', page('API', ':::warning\nCareful.\n:::'))
     await server.events.next((e) => Array.isArray(e.errors) && e.errors.length === 0)
@@ -343,9 +354,10 @@ describe('incremental updates equal a full rebuild', () => {
           await body(fresh, '_ssg/sidebars/docs.json'),
         )
         expect(await body(server.site!, 'sitemap.xml')).toBe(await body(fresh, 'sitemap.xml'))
-        const search = (site: DevSite) =>
-          JSON.parse(String(site['memoryFile'](site['searchNames'].docFile))).pages
-        expect(search(server.site!)).toEqual(search(fresh))
+        const search = async (site: DevSite) =>
+          JSON.parse((await body(site, site.searchFileNames!.docFile))!).pages
+        expect(await search(server.site!)).toEqual(await search(fresh))
+        await fresh.settled()
         expect(server.site!.messages()).toEqual(fresh.messages())
       } finally {
         await fresh.dispose()

@@ -1,17 +1,13 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/load-config.js'
-import { createProcessor, PLUGIN_FINGERPRINT, type MarkdownOptions } from '../markdown/processor.js'
+import { createProcessor, type MarkdownOptions } from '../markdown/processor.js'
 import { compilePage, type CompiledPage } from './compile-page.js'
 import { materializeApis, usesOpenapi, type ApiSet } from '../openapi/apis.js'
 import type { SourcePage } from './discover.js'
 import { HeapGuard } from '../util/heap-guard.js'
-import { coreFingerprint } from './module-fingerprint.js'
-import { hash } from '../util/hash.js'
-import { CORE_VERSION } from '../version.js'
+import { PageCache } from './page-cache.js'
 
 export interface CompileOptions {
   pages: SourcePage[]
@@ -38,61 +34,6 @@ export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
     extraLanguages: config.code.extraLanguages,
     languageAliases: config.markdown.languageAliases,
     assets: { baseUrl: config.baseUrl, docsBasePath: config.docs.basePath },
-  }
-}
-
-/**
- * The on-disk cache of compiled pages (`.ssg-cache/pages/`): one JSON file per page, keyed by the
- * file's path and bytes, the Markdown options, the plugin list, the core's version and its own
- * modules (a rebuilt core with the same version may compile Markdown differently).
- */
-export class PageCache {
-  /** Pages that place parts of an OpenAPI spec: their key has the specs' key too. */
-  private readonly usesSpecs = new Set<string>()
-
-  private constructor(
-    private readonly dir: string | null,
-    private readonly keyBase: string,
-    private readonly apisKey: string,
-  ) {}
-
-  /** The cache in `dir` (created if missing), or one that holds nothing when `dir` is null. */
-  static async open(
-    dir: string | null,
-    md: MarkdownOptions,
-    apis: ApiSet | null = null,
-  ): Promise<PageCache> {
-    if (dir) await mkdir(dir, { recursive: true })
-    const keyBase = hash(
-      JSON.stringify(md),
-      PLUGIN_FINGERPRINT,
-      CORE_VERSION,
-      await coreFingerprint(),
-    )
-    return new PageCache(dir, keyBase, apis?.key ?? '')
-  }
-
-  private fileOf(page: { file: string; hash: string }): string {
-    // A page that places parts of a spec changes with the spec (and with where schemas live).
-    const specs = this.usesSpecs.has(page.file) ? this.apisKey : ''
-    return path.join(this.dir!, hash(this.keyBase, page.file, page.hash, specs) + '.json')
-  }
-
-  /** The page compiled from these bytes before, if the cache has it. */
-  read(page: SourcePage): CompiledPage | undefined {
-    if (this.apisKey && usesOpenapi(page.source)) this.usesSpecs.add(page.file)
-    if (!this.dir) return undefined
-    // Synchronous: 10,000 small files read in a fraction of the time the thread pool takes.
-    try {
-      return JSON.parse(readFileSync(this.fileOf(page), 'utf8')) as CompiledPage
-    } catch {
-      return undefined
-    }
-  }
-
-  /** Keeps a compiled page (not one that failed: its errors are shown again next time). */
-  write(page: CompiledPage): void {
-    if (this.dir && !page.failed) writeFileSync(this.fileOf(page), JSON.stringify(page))
   }
 }
 

@@ -61,7 +61,9 @@ export function pageHtmlFile(page: PageData): string {
 }
 
 /** The pages search indexes: those that do not opt out and that compiled. */
-export function searchPages(pages: Array<{ page: CompiledPage; data: PageData }>): SearchPage[] {
+export function searchPages(
+  pages: Array<{ page: CompiledPage; data: Pick<PageData, 'breadcrumbs'> }>,
+): SearchPage[] {
   return pages
     .filter(({ page }) => page.frontMatter.search !== false && !page.failed)
     .map(({ page, data }) => ({

@@ -1,17 +1,21 @@
+import { DEV_REFRESH_EVENT } from '../theme/contract.js'
+
 /** Where the dev server serves the script below. */
 export const DEV_CLIENT_PATH = '/__ssg/client.js'
 
 /**
  * The dev server's browser script (plain JavaScript, no dependencies): listens to the reload
- * channel, reloads the page when its output changed (keeping the scroll position in
+ * channel, shows an edited article in place through the theme's router (`DEV_REFRESH_EVENT`),
+ * reloads the page when anything else of it changed (keeping the scroll position in
  * sessionStorage), and shows the current errors in an overlay (text only, never parsed as HTML).
  */
 export function devClientScript(): string {
   return CLIENT
 }
 
-const CLIENT = String.raw`// ssg serve: live reload and error overlay.
+const CLIENT = String.raw`// ssg serve: live reload, in-place updates and error overlay.
 const EVENTS = '/__ssg/events'
+const REFRESH_EVENT = ${JSON.stringify(DEV_REFRESH_EVENT)}
 const SCROLL_KEY = 'ssg-serve:scroll'
 const here = () => location.pathname + location.search
 
@@ -147,6 +151,24 @@ source.addEventListener('message', (message) => {
     errors = event.errors
     showOverlay()
   }
-  if (event.type === 'update' && event.reload && shows(event.reload)) reload()
+  if (event.type !== 'update') return
+  if (event.reload && shows(event.reload)) return reload()
+  if (event.refresh && shows(event.refresh)) return refresh()
+  // Other pages changed: the theme's router forgets what it loaded of them.
+  if (event.reload || event.refresh) tellRouter(null)
 })
+
+// The page data of the page shown changed, not the page: its theme's router shows the new data
+// in place (keeping scroll and focus) when it can; otherwise the page reloads.
+function refresh() {
+  const done = tellRouter(routeOf(location.pathname))
+  if (!done) return reload()
+  done.then((shown) => shown || reload(), reload)
+}
+
+function tellRouter(path) {
+  const detail = { path, done: undefined }
+  dispatchEvent(new CustomEvent(REFRESH_EVENT, { detail }))
+  return detail.done
+}
 `

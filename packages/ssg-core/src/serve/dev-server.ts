@@ -2,7 +2,6 @@ import { existsSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { Server } from 'node:http'
 import type { BuildMessage } from '../report/messages.js'
-import { formatMessages } from '../report/format.js'
 import { CONFIG_FILE_NAMES, ConfigError } from '../config/load-config.js'
 import { errorChain, SsgError } from '../util/errors.js'
 import type { ProgressListener } from '../util/stage.js'
@@ -12,6 +11,7 @@ import { specFiles } from '../openapi/apis.js'
 import { injectClient, overlayErrors, ReloadChannel } from './live-reload.js'
 import { openBrowser } from './open-browser.js'
 import { createStaticServer, listen } from './static-server.js'
+import { Terminal } from './terminal.js'
 import { SiteWatcher } from './watch.js'
 
 /** Where the dev server writes: lines for the terminal. */
@@ -29,13 +29,13 @@ export interface DevServerOptions {
   port?: number
   /** Open the site in the default browser. @default false */
   open?: boolean
-  /** Use the on-disk cache of compiled pages for the first build. @default true */
+  /** Use the on-disk cache of compiled pages. @default true */
   cache?: boolean
-  /** Worker threads for the first build; 0 for none. @default automatic */
+  /** Background compile threads; 0 compiles in this thread. @default cores - 1 */
   workers?: number
   /** Print every message in the terminal, not only the first few of each rule. @default false */
   verbose?: boolean
-  /** Told when the first build starts and ends, and the pages it has compiled (the terminal's progress). */
+  /** Told when the site starts opening and when it answers (the terminal's progress). */
   onProgress?: ProgressListener
   /** @default console */
   logger?: DevLogger
@@ -57,7 +57,7 @@ export interface DevServer {
   port: number
   /** The site as the dev server holds it; null while its config or theme cannot load. */
   readonly site: DevSite | null
-  /** Resolves once every change seen so far has been handled and pushed. */
+  /** Resolves once every change seen so far has been handled and pushed, and every page compiled. */
   idle(): Promise<void>
   close(): Promise<void>
 }
@@ -68,10 +68,12 @@ const consoleLogger: DevLogger = {
 }
 
 /**
- * `ssg serve`: one build into memory, then watch `content/`, `static/`, the config and the theme;
- * each change rebuilds what it touches and pushes a reload to the open pages showing it. Broken
+ * `ssg serve`: answers as soon as the site's route table is made (its pages' front matter read),
+ * compiling each page when it is first asked for and the others in the background; then watches
+ * `content/`, `static/`, the config and the theme: each change rebuilds what it touches and pushes
+ * to the open pages showing it (an article edit is swapped in place, other changes reload). Broken
  * content shows an overlay (and the terminal prints it) while every page keeps its last good
- * version. Throws only when the first build cannot start (a missing theme, an invalid config).
+ * version. Throws only when the site folder does not exist.
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.logger ?? consoleLogger
@@ -85,24 +87,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   if (!existsSync(options.root))
     throw new SsgError(`Cannot find the site folder \`${options.root}\``)
   let configProblem: BuildMessage | null = null
-  // A config or theme that cannot load is shown like broken content: fix it, the site comes up.
-  const progress = options.onProgress
-  progress?.({ kind: 'stage', stage: 'first build' })
-  const onPages = (done: number, total: number) =>
-    progress?.({ kind: 'pages', stage: 'first build', done, total })
-  let site: DevSite | null = await DevSite.create({ ...siteOptions, onPages })
-    .catch((error: unknown) => {
-      configProblem = setupProblem(options.root, error)
-      return null
-    })
-    .finally(() =>
-      progress?.({ kind: 'stage-done', stage: 'first build', ms: performance.now() - started }),
-    )
+  let site: DevSite | null = null
   const allErrors = () => [...(configProblem ? [configProblem] : []), ...(site?.errors() ?? [])]
-  const channel = new ReloadChannel(
-    `${process.pid}-${Date.now().toString(36)}`,
-    overlayErrors(allErrors()),
-  )
+  const allMessages = () => [...(configProblem ? [configProblem] : []), ...(site?.messages() ?? [])]
+  const channel = new ReloadChannel(`${process.pid}-${Date.now().toString(36)}`)
+  const terminal = new Terminal(log, options.verbose === true)
+  // The server listens while the site opens: the first request waits for it, not for a retry.
+  let opened!: () => void
+  const opening = new Promise<void>((resolve) => (opened = resolve))
   const server: Server = createStaticServer({
     root: options.root,
     port: options.port ?? 3000,
@@ -110,26 +102,52 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     get basePath() {
       return site?.config.baseUrl ?? '/' // read per request: a config change may move it
     },
-    source: async (relative) =>
-      site ? site.file(relative) : relative === '404.html' ? waitingPage : null,
+    source: async (relative) => {
+      await opening
+      return site ? site.file(relative) : relative === '404.html' ? waitingPage : null
+    },
     intercept: channel.handle,
     transformHtml: injectClient,
   })
   const port = await listen(server, options.port ?? 3000, host, 20, (line) => log.info(line))
+
+  // A config or theme that cannot load is shown like broken content: fix it, the site comes up.
+  const progress = options.onProgress
+  progress?.({ kind: 'stage', stage: 'start' })
+  const open = async (): Promise<DevSite | null> => {
+    try {
+      const next = await DevSite.create(siteOptions)
+      configProblem = null
+      next.onMessages = () => backgroundFound(next)
+      next.onTableChange = () => watcher.nudge()
+      return next
+    } catch (error) {
+      configProblem = setupProblem(options.root, error)
+      return null
+    }
+  }
+  site = await open()
+  progress?.({ kind: 'stage-done', stage: 'start', ms: performance.now() - started })
+  if (process.env.SSG_TRACE && site)
+    log.info(
+      `ssg: opened in ${site.timings.map((t) => `${t.name} ${Math.round(t.ms)} ms`).join(', ')}`,
+    )
+  channel.push({ reload: [], errors: overlayErrors(allErrors()) })
+  opened()
   const shownHost = host.includes(':') ? `[${host}]` : host
   const url = `http://${shownHost}:${port}${site?.config.baseUrl ?? '/'}`
 
-  let printed = new Set<string>()
-  const report = (messages: BuildMessage[], all: boolean) => {
-    const keys = new Map(messages.map((m) => [messageKey(m), m]))
-    const fresh = all ? messages : messages.filter((m) => !printed.has(messageKey(m)))
-    const errorsBefore = [...printed].filter((k) => k.startsWith('error')).length
-    printed = new Set(keys.keys())
-    if (fresh.length) log.error(formatMessages(fresh, { verbose: options.verbose === true }))
-    const errors = messages.filter((m) => m.severity === 'error').length
-    if (!all && errorsBefore > 0 && errors === 0) log.info('ssg: no more errors')
-    else if (!all && errors > 0 && !fresh.length && errors !== errorsBefore)
-      log.info(`ssg: ${errors} error${errors === 1 ? '' : 's'} left`)
+  /** What the background pass found: the overlay and the terminal get it, a few times a second. */
+  let pushTimer: NodeJS.Timeout | undefined
+  function backgroundFound(from: DevSite): void {
+    if (pushTimer || from !== site) return
+    pushTimer = setTimeout(() => {
+      pushTimer = undefined
+      if (from !== site) return
+      channel.push({ reload: [], errors: overlayErrors(allErrors()) })
+      terminal.report(allMessages(), false)
+    }, 250)
+    pushTimer.unref()
   }
 
   const placesOf = (devSite: DevSite | null): WatchedPlaces => ({
@@ -143,7 +161,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       const result = await handle(events)
       const errors = allErrors()
-      channel.push({ reload: result.reload, errors: overlayErrors(errors) })
+      channel.push({
+        reload: result.reload,
+        refresh: result.refresh,
+        errors: overlayErrors(errors),
+      })
       const ms = performance.now() - start
       // The reloading pages ask for the edited documents next: render them meanwhile.
       const current = site
@@ -153,14 +175,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         if (current === site) channel.push({ reload: [], errors: overlayErrors(allErrors()) })
       })
       options.onUpdate?.({ ...result, ms, errors })
-      if (result.reload.length || result.compiled)
-        log.info(
-          `ssg: ${describe(result)} in ${Math.round(ms)} ms` +
-            (channel.size
-              ? `, reloading ${channel.size} open page${channel.size === 1 ? '' : 's'}`
-              : ''),
-        )
-      report([...(configProblem ? [configProblem] : []), ...(site?.messages() ?? [])], false)
+      if (result.reload.length || result.refresh.length || result.compiled)
+        log.info(`ssg: ${describe(result)} in ${Math.round(ms)} ms`)
+      terminal.report(allMessages(), false)
     } catch (error) {
       // Never stop serving: report and keep the last good site.
       log.error('ssg: cannot apply the change: ' + errorChain(error).join('\n  caused by: '))
@@ -169,21 +186,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   async function handle(events: WatchEvent[]): Promise<UpdateResult> {
     const plan = planChanges(events, placesOf(site))
-    // A config change rebuilds everything; so does any change while nothing could be built.
+    // A config change opens the site again; so does any change while it could not open.
     if (plan.config || !site) {
-      try {
-        const next = await DevSite.create(siteOptions)
-        const previous = site
-        site = next
-        configProblem = null
-        watcher.setPlaces(placesOf(site))
-        await previous?.dispose()
-        log.info(`ssg: ${previous ? 'config changed: ' : ''}built ${site.size} pages`)
-        return { reload: 'all', compiled: site.size, edited: [] }
-      } catch (error) {
-        configProblem = setupProblem(options.root, error)
-        return { reload: [], compiled: 0, edited: [] }
-      }
+      const previous = site
+      const next = await open()
+      if (!next) return { reload: [], refresh: [], compiled: 0, edited: [] }
+      site = next
+      watcher.setPlaces(placesOf(site))
+      await previous?.dispose()
+      log.info(`ssg: ${previous ? 'config changed: ' : ''}serving ${site.size} pages`)
+      return { reload: 'all', refresh: [], compiled: 0, edited: [] }
     }
     const result = await site.update(plan)
     // The site's override modules may import other files now.
@@ -193,10 +205,23 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   await watcher.ready
   log.info(
-    `ssg: serving ${site?.size ?? 0} pages at ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; watching content, static files, config and theme)`,
+    `ssg: serving ${site?.size ?? 0} pages at ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; pages compile when first asked for, the others in the background)`,
   )
-  report([...(configProblem ? [configProblem] : []), ...(site?.messages() ?? [])], true)
+  terminal.report(allMessages(), true)
+  if (site) void reportBackground(site)
   if (options.open) openBrowser(url)
+
+  /** One line once every page is compiled: how long it took, and what it found. */
+  async function reportBackground(from: DevSite): Promise<void> {
+    await from.settled()
+    if (from !== site || !from.store.complete) return
+    const messages = from.messages()
+    const errors = messages.filter((m) => m.severity === 'error').length
+    log.info(
+      `ssg: checked all ${from.size} pages in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+        `${errors} error${errors === 1 ? '' : 's'}, ${messages.length - errors} warning${messages.length - errors === 1 ? '' : 's'}`,
+    )
+  }
 
   return {
     url,
@@ -204,8 +229,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     get site() {
       return site
     },
-    idle: () => watcher.idle(),
+    async idle() {
+      // Every change handled, and every page compiled (their messages known).
+      for (;;) {
+        await watcher.idle()
+        const current = site
+        await current?.settled()
+        if (current === site && !watcher.busy) return
+      }
+    },
     async close() {
+      clearTimeout(pushTimer)
       await watcher.close()
       channel.close()
       await new Promise<void>((resolve) => {
@@ -234,16 +268,13 @@ const waitingPage = {
   body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ssg serve: cannot build the site</title></head><body><h1>Cannot build the site</h1><p>See the terminal, or the message over this page. The page reloads when the problem is fixed.</p></body></html>',
 }
 
-function messageKey(m: BuildMessage): string {
-  return `${m.severity} ${m.file}:${m.line ?? ''}:${m.column ?? ''} ${m.ruleId} ${m.message}`
-}
-
 function describe(result: UpdateResult): string {
-  const pages =
-    result.reload === 'all'
-      ? 'every page'
-      : `${result.reload.length} page${result.reload.length === 1 ? '' : 's'}`
-  return `compiled ${result.compiled} file${result.compiled === 1 ? '' : 's'}, updated ${pages}`
+  const count = (n: number) => `${n} page${n === 1 ? '' : 's'}`
+  const parts = [`compiled ${result.compiled} file${result.compiled === 1 ? '' : 's'}`]
+  if (result.refresh.length) parts.push(`updated ${count(result.refresh.length)} in place`)
+  if (result.reload === 'all') parts.push('reloaded every page')
+  else if (result.reload.length) parts.push(`reloaded ${count(result.reload.length)}`)
+  return parts.join(', ')
 }
 
 /** The folder of the package holding the theme's server entry (symlinks resolved). */

@@ -19,6 +19,11 @@ export interface DevEvent {
   session: string
   /** Site paths whose output changed (pages showing them reload), or `all`. */
   reload?: string[] | 'all'
+  /**
+   * Site paths whose page data changed but not their page (an article edit): a page showing one
+   * swaps the new data in through its theme's router (`DEV_REFRESH_EVENT`), or reloads.
+   */
+  refresh?: string[]
   /** The current errors; absent when unchanged since the previous event. */
   errors?: OverlayError[]
 }
@@ -96,17 +101,19 @@ export class ReloadChannel {
    * Pushes an update. `errors` is sent only when it differs from the previous push; nothing is
    * sent when neither pages nor errors changed.
    */
-  push(update: { reload: string[] | 'all'; errors: OverlayError[] }): boolean {
+  push(update: { reload: string[] | 'all'; refresh?: string[]; errors: OverlayError[] }): boolean {
     const json = JSON.stringify(update.errors)
     const errorsChanged = json !== this.errorsJson
     this.errors = update.errors
     this.errorsJson = json
     const reload = update.reload === 'all' || update.reload.length ? update.reload : undefined
-    if (!reload && !errorsChanged) return false
+    const refresh = update.refresh?.length ? update.refresh : undefined
+    if (!reload && !refresh && !errorsChanged) return false
     const event: DevEvent = {
       type: 'update',
       session: this.session,
       ...(reload ? { reload } : {}),
+      ...(refresh ? { refresh } : {}),
       ...(errorsChanged ? { errors: update.errors } : {}),
     }
     this.write(format(event))

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
+import { DirWatcher } from './dir-watcher.js'
 import { classifyPath, type WatchedPlaces, type WatchEvent } from './invalidate.js'
 
 const WATCH_EVENTS = new Set<string>(['add', 'change', 'unlink', 'addDir', 'unlinkDir'])
@@ -7,14 +8,17 @@ const WATCH_EVENTS = new Set<string>(['add', 'change', 'unlink', 'addDir', 'unli
 /**
  * Watches what `ssg serve` rebuilds from: the site folder (its `content/` and `static/` folders
  * and config file; not `build/`, `node_modules/` or caches) and the theme package's folder.
+ * `content/` has a watcher of its own (`DirWatcher`: a large site's pages cost chokidar seconds).
  * Events arrive in batches: a save that writes several files is one update.
  */
 export class SiteWatcher {
   private readonly watcher: FSWatcher
+  private content: DirWatcher
   private pending: WatchEvent[] = []
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private readonly rechecks = new Map<string, NodeJS.Timeout>()
+  private nudged = false
   readonly ready: Promise<void>
 
   constructor(
@@ -28,15 +32,35 @@ export class SiteWatcher {
     this.watcher.on('all', (event, file) => {
       if (!WATCH_EVENTS.has(event)) return
       const absolute = path.resolve(file)
-      this.pending.push({ event: event as WatchEvent['event'], path: absolute })
-      this.schedule()
-      if (
-        (event === 'change' || event === 'add') &&
-        classifyPath(absolute, this.places) === 'content'
-      )
-        this.recheck(absolute)
+      // A content folder made after the start: watch it.
+      if (event === 'addDir' && absolute === this.contentDir) this.watchContent()
+      this.event({ event: event as WatchEvent['event'], path: absolute })
     })
-    this.ready = new Promise((resolve) => this.watcher.once('ready', () => resolve()))
+    this.content = this.watchContent()
+    this.ready = Promise.all([
+      new Promise<void>((resolve) => this.watcher.once('ready', () => resolve())),
+      this.content.ready,
+    ]).then(() => {})
+  }
+
+  private get contentDir(): string {
+    return path.join(this.places.root, 'content')
+  }
+
+  private watchContent(): DirWatcher {
+    this.content?.close()
+    this.content = new DirWatcher(this.contentDir, (event) => this.event(event))
+    return this.content
+  }
+
+  private event(event: WatchEvent): void {
+    this.pending.push(event)
+    this.schedule()
+    if (
+      (event.event === 'change' || event.event === 'add') &&
+      classifyPath(event.path, this.places) === 'content'
+    )
+      this.recheck(event.path)
   }
 
   /** Follows the theme to another folder (after a config change). */
@@ -48,6 +72,17 @@ export class SiteWatcher {
     if (places.themeDir) this.watcher.add(places.themeDir)
   }
 
+  /** Runs a batch without events (the site changed by itself: it pushes what that changed). */
+  nudge(): void {
+    this.nudged = true
+    this.schedule()
+  }
+
+  /** A batch is waiting or running. */
+  get busy(): boolean {
+    return Boolean(this.timer || this.running || this.rechecks.size)
+  }
+
   /** Resolves once every event seen so far has been handled. */
   async idle(): Promise<void> {
     while (this.timer || this.running || this.rechecks.size)
@@ -56,6 +91,7 @@ export class SiteWatcher {
 
   close(): Promise<void> {
     clearTimeout(this.timer)
+    this.content.close()
     for (const timer of this.rechecks.values()) clearTimeout(timer)
     return this.watcher.close()
   }
@@ -74,8 +110,10 @@ export class SiteWatcher {
     }
     const relative = path.relative(root, absolute)
     if (relative.startsWith('..') || path.isAbsolute(relative)) return true
-    const top = relative.split(path.sep)[0]!
-    if (top === 'content' || top === 'static') return false
+    const parts = relative.split(path.sep)
+    // The content folder itself is watched here (made, removed); what is in it, by `DirWatcher`.
+    if (parts[0] === 'content') return parts.length > 1
+    if (parts[0] === 'static') return false
     // The site's theme files and OpenAPI files, and the folders on the way to them.
     const inputs = [...(this.places.themeFiles ?? []), ...(this.places.apiFiles ?? [])]
     if (inputs.some((f) => f === absolute || f.startsWith(absolute + path.sep))) return false
@@ -114,9 +152,10 @@ export class SiteWatcher {
     this.timer = undefined
     const batch = this.pending
     this.pending = []
+    this.nudged = false
     this.running = this.onBatch(batch).finally(() => {
       this.running = undefined
-      if (this.pending.length) this.schedule()
+      if (this.pending.length || this.nudged) this.schedule()
     })
   }
 }

@@ -38,7 +38,7 @@ export function compileSite(options: {
   /** Every source's compiled page, in discovery order. */
   compiled: CompiledPage[]
   staticFiles: Set<string>
-  lastUpdated: ReadonlyMap<string, string>
+  lastUpdated: Pick<ReadonlyMap<string, string>, 'get'>
   messages: BuildMessage[]
 }): CompiledSite {
   const { config, compiled } = options

@@ -24,6 +24,11 @@ export interface OpenSiteOptions {
   timings?: StageTiming[]
   /** Extra argument of the theme's import (`ssg serve` imports a changed theme again). */
   reload?: string
+  /**
+   * Told the config as soon as it is loaded, with the page cache's folder (null when off):
+   * `ssg serve` starts its compile threads then, while the theme and the pages load.
+   */
+  onConfig?: (config: ResolvedConfig, pageCache: string | null) => void
 }
 
 /**
@@ -36,7 +41,10 @@ export interface SiteSession {
   mode: OpenSiteOptions['mode']
   config: ResolvedConfig
   theme: ResolvedTheme
-  /** Every Markdown file found, in discovery order. */
+  /**
+   * Every Markdown file found, in discovery order. For `serve`, only the start of each file is
+   * read (`SourcePage.partial`, no hash): pages are compiled from their file when asked for.
+   */
   sources: SourcePage[]
   /**
    * Each source's head (front matter, title), same order: what the route table is made from.
@@ -66,17 +74,22 @@ export interface SiteSession {
 export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
   const timings = options.timings ?? []
   const config = await stage(timings, 'load config', () => loadConfig({ root: options.root }))
+  const cacheDir = options.cache === false ? null : path.join(config.root, '.ssg-cache')
+  options.onConfig?.(config, cacheDir && path.join(cacheDir, 'pages'))
   // React's development build renders several times slower: load the theme in production mode.
   process.env.NODE_ENV ??= 'production'
   const messages: BuildMessage[] = []
   const theme = await stage(timings, 'load theme', () =>
     resolveTheme({ config, ...(options.reload ? { reload: options.reload } : {}) }),
   )
-  const sources = await stage(timings, 'discover', () => discoverPages({ config, messages }))
+  // `ssg serve` compiles pages later: it reads their front matter now, not their whole text;
+  // unless the site has OpenAPI specs, whose sections and schemas' homes any page may place
+  // (`::openapi`): then every page is read whole, to know where the specs are placed.
+  const head = options.mode === 'serve' && Object.keys(config.openapi).length === 0
+  const sources = await stage(timings, 'discover', () => discoverPages({ config, messages, head }))
   // A build of nothing is an error; `ssg serve` waits for the first page.
   if (sources.length === 0 && options.mode === 'build') messages.push(await noPagesMessage(config))
   let heads: Promise<PageHead[]> | undefined
-  const cacheDir = options.cache === false ? null : path.join(config.root, '.ssg-cache')
   const specs = await stage(timings, 'openapi', () =>
     loadSpecs(config, cacheDir && path.join(cacheDir, 'openapi')),
   )

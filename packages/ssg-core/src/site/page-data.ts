@@ -9,7 +9,7 @@ import { AssetLookup, checkAssets, type AssetFiles } from '../pipeline/assets.js
 export interface PageDataOptions {
   config: ResolvedConfig
   /** Last change time of each file (see `lastUpdatedTimes`). */
-  lastUpdated: ReadonlyMap<string, string>
+  lastUpdated: Pick<ReadonlyMap<string, string>, 'get'>
   /** Files under `static/` (site paths: links to them are fine). */
   staticFiles: Set<string>
   /** See `LinkCheckOptions.anchorsOf`. */

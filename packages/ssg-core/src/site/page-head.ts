@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { parseDocument } from 'yaml'
 import { validateFrontMatter, type FrontMatter } from '../markdown/front-matter.js'
 import { resolveSlug } from '../pipeline/compile-page.js'
@@ -93,10 +94,27 @@ async function firstH1(source: string, body: number): Promise<string | null> {
   return firstH1Parsed(source, body)
 }
 
-/** A page's head from its source (see `PageHead`). */
+/** A page's head from its source (see `PageHead`); a `partial` source is read whole if need be. */
 export async function readPageHead(page: SourcePage): Promise<PageHead> {
+  if (page.partial) {
+    const split = splitFrontMatter(page.source)
+    const frontMatter = split ? frontMatterOf(split.yaml) : {}
+    const rest = page.source.slice(split?.body ?? 0)
+    // The front matter holds the title, or the first line is a plain `# Title`: the start is enough.
+    const plain = PLAIN_H1.exec(/^(?:[ \t]*\r?\n)*([^\r\n]*)\r?\n/.exec(rest)?.[1] ?? '')
+    const closed = split || !page.source.startsWith('---')
+    if (closed && (frontMatter.title || plain))
+      return headFrom(page, frontMatter, plain?.[1]!.trim())
+    const { partial: _partial, ...whole } = page
+    return readPageHead({ ...whole, source: readFileSync(page.partial.absolute, 'utf8') })
+  }
   const split = splitFrontMatter(page.source)
   const frontMatter = split ? frontMatterOf(split.yaml) : {}
+  const title = frontMatter.title ?? (await firstH1(page.source, split?.body ?? 0))
+  return headFrom(page, frontMatter, title ?? undefined)
+}
+
+function headFrom(page: SourcePage, frontMatter: FrontMatter, h1: string | undefined): PageHead {
   return {
     file: page.file,
     kind: page.kind,
@@ -108,7 +126,7 @@ export async function readPageHead(page: SourcePage): Promise<PageHead> {
         ? page.route
         : resolveSlug(frontMatter.slug, page.route, page.slugBase),
     frontMatter,
-    title: frontMatter.title ?? (await firstH1(page.source, split?.body ?? 0)) ?? humanize(page.id),
+    title: frontMatter.title ?? h1 ?? humanize(page.id),
   }
 }
 

@@ -123,7 +123,11 @@ export function sidebarJson(sidebar: Sidebar): string {
  */
 export function tableFileContent(
   file: SiteFile,
-  site: { config: ResolvedConfig; table: RouteTable; lastUpdated: ReadonlyMap<string, string> },
+  site: {
+    config: ResolvedConfig
+    table: RouteTable
+    lastUpdated: Pick<ReadonlyMap<string, string>, 'get'>
+  },
 ): string | null {
   const { config, table } = site
   switch (file.kind) {

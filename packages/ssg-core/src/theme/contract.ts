@@ -222,6 +222,23 @@ export function notFoundPageData(options: { path: string; description: string })
   }
 }
 
+/**
+ * `ssg serve` dispatches this event on `window` when the page data of the route shown changed
+ * but not its page (an edit of the article: same title, same sidebar). A theme's router that can
+ * show the new data in place claims the event by setting `detail.done` to a promise of whether it
+ * did (keeping scroll and focus); unclaimed, or resolving false, the page reloads. With
+ * `detail.path` null, the router only forgets the page data it has cached (other pages changed).
+ */
+export const DEV_REFRESH_EVENT = 'ssg:refresh'
+
+/** The `detail` of a {@link DEV_REFRESH_EVENT}. */
+export interface DevRefreshDetail {
+  /** The route whose data changed (the one shown), or null to forget cached data only. */
+  path: string | null
+  /** Set by the theme's router when it shows the new data in place. */
+  done?: Promise<boolean>
+}
+
 /** Id of the element holding the server-rendered app. */
 export const APP_ROOT_ID = '__ssg'
 /** Id of the JSON script element holding {@link BootstrapData}. */

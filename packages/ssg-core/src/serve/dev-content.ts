@@ -1,0 +1,196 @@
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { sourcePageOf } from '../pipeline/discover.js'
+import { listStaticFiles } from '../pipeline/extras.js'
+import { headKey, readPageHead } from '../site/page-head.js'
+import { checkLinks, recordFor } from './dev-records.js'
+import type { DevSite } from './dev-site.js'
+import type { ChangePlan, RouteRecord } from './invalidate.js'
+
+/** What an update changed, for the browsers and the terminal. */
+export interface UpdateResult {
+  /** Site paths (base URL included) whose pages reload, or `all`. */
+  reload: string[] | 'all'
+  /** Site paths whose pages can swap their new page data in place (an article edit). */
+  refresh: string[]
+  /** Pages compiled again. */
+  compiled: number
+  /** Routes of the edited pages: worth rendering before the browsers ask (see `prerender`). */
+  edited: string[]
+}
+
+/**
+ * Applies a batch of changes to the site of `ssg serve`: theme, static files, content. An edit
+ * compiles its page at once; a change of title, sidebar keys or route (or a page added or
+ * removed) makes the route table again. Then the outputs served so far are compared with what
+ * they are made from now: the changed ones reload, or swap their data in place when only the
+ * article changed.
+ */
+export async function applyContent(site: DevSite, plan: ChangePlan): Promise<UpdateResult> {
+  let all = false
+  if (plan.theme) {
+    if (await site.themeRuntime.reload()) {
+      all = true
+      site.outputs.clearRendered()
+      site.renderProblems.clear()
+      site.forgetNotFound()
+    }
+    site.messagesChanged()
+  }
+  let tableChanged = false
+  if (plan.static) {
+    site.staticFiles = await listStaticFiles(site.config.root)
+    all = true
+    tableChanged = true
+  }
+  const content = await readChanges(site, plan)
+  // An edited spec, or a page that moved a schema's home, changes the pages placing parts of one.
+  const specs = await site.apis.update(plan.openapi)
+  if (specs.recompile.length) {
+    site.setApis()
+    await Promise.all(
+      specs.recompile.map(async (file) => {
+        content.edited.add(file)
+        await site.store.recompile(site.requestOf(file))
+      }),
+    )
+  }
+  if (specs.messagesChanged) site.messagesChanged()
+  // A compile that corrected the table since the last update (see `DevSite.onTableChange`).
+  tableChanged ||= content.tableChanged || site.takeTableCorrection()
+  const empty = { reload: [], refresh: [], compiled: 0, edited: [] }
+  if (!content.edited.size && !tableChanged && !all && !specs.messagesChanged) return empty
+  const before = new Set(site.table.pages.map((p) => p.route))
+  if (tableChanged) site.remakeTable()
+  // A new table may resolve links otherwise (a page came, went or moved): check them all.
+  const recheck = tableChanged ? [...site.links.keys()] : content.dependents
+  for (const file of recheck) {
+    const page = content.edited.has(file) ? undefined : site.store.get(file)
+    if (page) checkLinks(site, page)
+  }
+  site.messagesChanged()
+  // Only the routes served so far: no page can show the others.
+  const routes = tableChanged
+    ? site.outputs.routes()
+    : [...content.edited]
+        .flatMap((file) => site.routeOf(file) ?? [])
+        .filter((r) => site.outputs.has(r))
+  const records: RouteRecord[] = []
+  for (const route of routes) {
+    const head = site.table.byRoute.get(route)
+    const page = head && site.store.get(head.file)
+    if (page) records.push(recordFor(site, page))
+  }
+  const changes = site.outputs.apply(records, tableChanged)
+  const added = site.table.pages.map((p) => p.route).filter((route) => !before.has(route))
+  const refresh = all ? [] : changes.refresh
+  const reload = [...changes.changed.filter((r) => !refresh.includes(r)), ...added]
+  const edited = [...content.edited].flatMap((file) => site.routeOf(file) ?? [])
+  const refreshed = site.sitePaths(refresh)
+  return {
+    reload: all || refreshed === 'all' ? 'all' : site.sitePaths([...new Set(reload)]),
+    refresh: refreshed === 'all' ? [] : refreshed,
+    compiled: content.edited.size,
+    edited: edited.filter((route) => !refresh.includes(route)),
+  }
+}
+
+/**
+ * Reads and compiles the changed content files. Returns the files that changed, whether the
+ * route table must be made again, and the pages whose links may point at anchors that changed.
+ */
+async function readChanges(
+  site: DevSite,
+  plan: ChangePlan,
+): Promise<{ edited: Set<string>; tableChanged: boolean; dependents: string[] }> {
+  const edited = new Set<string>()
+  let tableChanged = false
+  const anchorsChanged: string[] = []
+  const toFile = (absolute: string) =>
+    path.relative(site.config.root, absolute).split(path.sep).join('/')
+  const forget = (file: string) => {
+    if (!site.heads.has(file)) return
+    site.heads.delete(file)
+    site.places.delete(file)
+    site.order = site.order.filter((f) => f !== file)
+    site.links.delete(file)
+    site.apis.forget(file)
+    site.store.forget(file)
+    edited.add(file)
+    tableChanged = true
+  }
+  for (const dir of plan.removedDirs) {
+    const prefix = toFile(dir) + '/'
+    for (const file of [...site.heads.keys()]) if (file.startsWith(prefix)) forget(file)
+  }
+  const compiles: Array<Promise<void>> = []
+  for (const [absolute, action] of plan.content) {
+    const file = toFile(absolute)
+    let source: string | null = null
+    if (action === 'write') {
+      try {
+        source = await readChangedFile(absolute)
+      } catch {
+        source = null // Gone again meanwhile: the unlink event follows.
+      }
+    }
+    const page = source === null ? null : sourcePageOf(site.config, absolute, source)
+    if (!page) {
+      forget(file)
+      continue
+    }
+    const known = site.heads.get(file)
+    if (known && known.hash === page.hash) continue
+    site.apis.note(file, page)
+    const { source: _source, hash: _hash, ...place } = page
+    site.places.set(file, place)
+    if (!known) {
+      site.order = [...site.heads.keys(), file].sort()
+      tableChanged = true
+    }
+    site.heads.set(file, await readPageHead(page))
+    site.dates.changed(file)
+    edited.add(file)
+    const anchors = site.store.get(file)?.anchors.join('\n')
+    compiles.push(
+      site.store.recompile(site.requestOf(file)).then((compiled) => {
+        if (!compiled) return
+        if (!known || headKey(known) !== headKey(compiled)) tableChanged = true
+        if (anchors !== undefined && anchors !== compiled.anchors.join('\n'))
+          anchorsChanged.push(compiled.route)
+      }),
+    )
+  }
+  await Promise.all(compiles)
+  return { edited, tableChanged, dependents: linkingTo(site, anchorsChanged) }
+}
+
+/** Compiled pages with a link that may point at one of these routes (to check their anchors). */
+function linkingTo(site: DevSite, routes: string[]): string[] {
+  if (!routes.length) return []
+  const names = routes.map((route) => route.replace(/\/$/, '').split('/').pop() || route)
+  const out: string[] = []
+  for (const file of site.links.keys()) {
+    const page = site.store.get(file)
+    if (page?.links.some((l) => l.href.includes('#') && names.some((n) => l.href.includes(n))))
+      out.push(file)
+  }
+  return out
+}
+
+/**
+ * Reads a file that just changed. An editor may truncate the file before writing it, and the
+ * change event can come in between: an empty read waits a moment for the bytes (as Vite does,
+ * vitejs/vite#610), so that an empty page never becomes a page's "last good version".
+ */
+async function readChangedFile(file: string): Promise<string> {
+  const source = await readFile(file, 'utf8')
+  if (source !== '') return source
+  const before = await stat(file)
+  for (let i = 0; i < 10; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const now = await stat(file)
+    if (now.mtimeMs !== before.mtimeMs || now.size > 0) return readFile(file, 'utf8')
+  }
+  return source
+}

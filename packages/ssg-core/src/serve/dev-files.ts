@@ -1,0 +1,82 @@
+import { notFoundPage, searchPages } from '../pipeline/render-context.js'
+import { tableFileContent } from '../site/site-files.js'
+import { jsonForScript } from '../util/html.js'
+import { errorDocument, renderRecord } from './dev-render.js'
+import { recordOf } from './dev-records.js'
+import type { DevSite } from './dev-site.js'
+import { PRIORITY } from './page-store.js'
+
+/**
+ * A generated file of `ssg serve` by site-relative path (the site's file map, `SiteFiles`, says
+ * what is at the path), made when asked for: a page's document or data compiles the page first
+ * if need be; null when the map has nothing there (or a file of `static/`, read from disk).
+ */
+export async function generatedFile(
+  site: DevSite,
+  relative: string,
+): Promise<string | Uint8Array | null> {
+  const runtime = site.themeRuntime
+  if (relative.startsWith('_ssg/assets/')) {
+    await runtime.ready()
+    return runtime.asset(relative) ?? null
+  }
+  const file = site.files.find(relative)
+  if (!file) return null
+  switch (file.kind) {
+    case 'page': {
+      const priority = file.format === 'html' ? PRIORITY.document : PRIORITY.data
+      const started = performance.now()
+      if (!site.outputs.has(file.route)) {
+        const record = await recordOf(site, file.route, priority)
+        // Another request may have made it meanwhile.
+        if (record && !site.outputs.has(file.route)) site.outputs.apply([record], false)
+      }
+      if (file.format === 'data') return site.outputs.json(file.route)
+      const compiled = performance.now()
+      await Promise.all([runtime.ready(), site.dates.ready])
+      const ready = performance.now()
+      const html = site.outputs.html(file.route, (record) => renderRecord(site, record))
+      if (process.env.SSG_TRACE)
+        console.error(
+          `ssg: ${file.route}: page ${Math.round(compiled - started)} ms, bundle and dates ${Math.round(ready - compiled)} ms, render ${Math.round(performance.now() - ready)} ms`,
+        )
+      return html
+    }
+    case 'not-found':
+      if (file.format === 'data') return jsonForScript(notFoundPage())
+      await runtime.ready()
+      return site.notFoundDocument()
+    case 'sidebar':
+      return site.sidebarJson(file.id)
+    case 'search':
+      return site.search.file(relative)
+    case 'static':
+      return null // from disk
+    default:
+      return tableFileContent(file, {
+        config: site.config,
+        table: site.table,
+        lastUpdated: site.dates,
+      })
+  }
+}
+
+/** The not-found page's document; an error document when the theme cannot render it. */
+export function renderNotFound(site: DevSite): string {
+  try {
+    return site.themeRuntime.render(notFoundPage(), null)
+  } catch (error) {
+    return errorDocument(site.theme.serverEntry, error)
+  }
+}
+
+/** What the search index is made from now: the table's pages that are compiled. */
+export function siteSearchPages(site: DevSite) {
+  const pages = []
+  for (const head of site.table.pages) {
+    const page = site.store.get(head.file)
+    if (!page) continue
+    pages.push({ page, data: { breadcrumbs: site.table.placementOf(head).breadcrumbs } })
+  }
+  return searchPages(pages)
+}

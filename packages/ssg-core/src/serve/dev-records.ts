@@ -1,0 +1,79 @@
+import type { CompiledPage } from '../pipeline/compile-page.js'
+import { checkPageLinks, type LinkCheckOptions } from '../pipeline/link-check.js'
+import { headKey, headOf } from '../site/page-head.js'
+import { pageDataOf } from '../site/page-data.js'
+import type { DevSite } from './dev-site.js'
+import type { RouteRecord } from './invalidate.js'
+import type { CompileReason } from './page-store.js'
+
+/** A compiled page: its head may correct the table's; its links are checked. */
+export function onCompiled(site: DevSite, page: CompiledPage, reason: CompileReason): void {
+  const before = site.heads.get(page.file)
+  site.heads.set(page.file, headOf(page))
+  // Edits apply their own table changes (with reloads); a first compile that reads a title
+  // otherwise than the front matter scan did corrects the table here.
+  if (reason !== 'edit' && before && headKey(before) !== headKey(page)) site.correctTable()
+  checkLinks(site, page)
+  if (
+    reason === 'background' &&
+    (page.messages.length || site.links.get(page.file)?.messages.length)
+  )
+    site.onMessages?.()
+}
+
+function linkOptions(site: DevSite): LinkCheckOptions {
+  return {
+    table: site.table,
+    baseUrl: site.config.baseUrl,
+    staticFiles: site.staticFiles,
+    anchorsOf: (target) => site.store.get(target.file)?.anchors,
+  }
+}
+
+/** Checks a page's links against the table (anchors of pages not compiled yet wait). */
+export function checkLinks(site: DevSite, page: CompiledPage): void {
+  const result = checkPageLinks(page, linkOptions(site))
+  site.links.set(page.file, { messages: result.messages, unchecked: result.unchecked })
+  site.messagesChanged()
+}
+
+/** Once every page is compiled: the anchors left unchecked are checked. */
+export function afterBackground(site: DevSite): void {
+  for (const [file, links] of site.links) {
+    const page = links.unchecked ? site.store.get(file) : undefined
+    if (page) checkLinks(site, page)
+  }
+  site.onMessages?.()
+}
+
+/** The record a route's output is made from, its page compiled first if need be. */
+export async function recordOf(
+  site: DevSite,
+  route: string,
+  priority: number,
+): Promise<RouteRecord | null> {
+  const head = site.table.byRoute.get(route)
+  if (!head) return null
+  const page = await site.store.ensure(site.requestOf(head.file), priority)
+  return page && recordFor(site, page)
+}
+
+/** The record of a compiled page under the current table: its data made (`pageDataOf`). */
+export function recordFor(site: DevSite, page: CompiledPage): RouteRecord {
+  const { data, messages, unchecked } = pageDataOf(page, site.table, {
+    ...linkOptions(site),
+    config: site.config,
+    lastUpdated: site.dates,
+  })
+  site.links.set(page.file, { messages, unchecked })
+  site.messagesChanged()
+  const broken = site.errors().some((m) => m.file === page.file)
+  return {
+    route: page.route,
+    file: page.file,
+    page,
+    data,
+    sidebar: (data.sidebarId && site.sidebarVersion(data.sidebarId)) || null,
+    broken,
+  }
+}

@@ -1,0 +1,33 @@
+import { formatMessages } from '../report/format.js'
+import type { BuildMessage } from '../report/messages.js'
+import type { DevLogger } from './dev-server.js'
+
+/**
+ * The messages of `ssg serve` in the terminal: all of them at start, then only the new ones after
+ * each change (and a line when the last error is gone, or how many are left).
+ */
+export class Terminal {
+  private printed = new Set<string>()
+
+  constructor(
+    private readonly log: DevLogger,
+    private readonly verbose: boolean,
+  ) {}
+
+  /** Prints the messages not printed yet (`all`: every one). */
+  report(messages: BuildMessage[], all: boolean): void {
+    const keys = new Map(messages.map((m) => [messageKey(m), m]))
+    const fresh = all ? messages : messages.filter((m) => !this.printed.has(messageKey(m)))
+    const errorsBefore = [...this.printed].filter((k) => k.startsWith('error')).length
+    this.printed = new Set(keys.keys())
+    if (fresh.length) this.log.error(formatMessages(fresh, { verbose: this.verbose }))
+    const errors = messages.filter((m) => m.severity === 'error').length
+    if (!all && errorsBefore > 0 && errors === 0) this.log.info('ssg: no more errors')
+    else if (!all && errors > 0 && !fresh.length && errors !== errorsBefore)
+      this.log.info(`ssg: ${errors} error${errors === 1 ? '' : 's'} left`)
+  }
+}
+
+function messageKey(m: BuildMessage): string {
+  return `${m.severity} ${m.file}:${m.line ?? ''}:${m.column ?? ''} ${m.ruleId} ${m.message}`
+}

@@ -1,0 +1,154 @@
+import path from 'node:path'
+import type { ResolvedConfig } from '../config/load-config.js'
+import {
+  createRenderContext,
+  renderPageHtml,
+  type RenderContext,
+} from '../pipeline/render-context.js'
+import type { BuildMessage } from '../report/messages.js'
+import { sidebarPath } from '../site/site-files.js'
+import { withBase, type PageData, type Sidebar } from '../theme/contract.js'
+import { resolveTheme, type ResolvedTheme } from '../theme/resolve-theme.js'
+import { errorChain } from '../util/errors.js'
+import { ClientBundleError, ClientBundler, type ClientBundle } from './client-bundler.js'
+
+/** The search files' names of a session (they stay put while serving), or null without search. */
+export type SearchNames = { docFile: string; indexFile: string } | null
+
+/**
+ * The theme as `ssg serve` runs it: its server entry, its client bundle (in memory, rebuilt
+ * incrementally) and the render context made from them. A theme that breaks keeps the last good
+ * one rendering, with its problems reported.
+ */
+export class ThemeRuntime {
+  /** Problems of the theme's bundle or server entry now (empty when it works). */
+  problems: BuildMessage[] = []
+  private bundle: ClientBundle = { assets: { entry: '', preload: [], css: [] }, files: new Map() }
+  private context!: RenderContext
+  private generation = 0
+  private bundled: Promise<void> = Promise.resolve()
+
+  private constructor(
+    private readonly config: ResolvedConfig,
+    public theme: ResolvedTheme,
+    private bundler: ClientBundler,
+    private readonly options: { buildId: string; search: SearchNames },
+  ) {}
+
+  /** Starts the client bundle (not waited for: see `ready`). */
+  static async start(options: {
+    config: ResolvedConfig
+    theme: ResolvedTheme
+    buildId: string
+    search: SearchNames
+  }): Promise<ThemeRuntime> {
+    const { config, theme } = options
+    const bundler = await ClientBundler.create({
+      clientEntry: theme.clientEntry,
+      plugins: theme.clientPlugins,
+      root: config.root,
+      baseUrl: config.baseUrl,
+    })
+    const runtime = new ThemeRuntime(config, theme, bundler, options)
+    runtime.bundled = runtime.rebundle()
+    return runtime
+  }
+
+  /** Resolves once the client bundle is made (pages name its files). */
+  ready(): Promise<void> {
+    return this.bundled
+  }
+
+  /** A file of the client bundle, by site-relative path. */
+  asset(relative: string): Uint8Array | undefined {
+    return this.bundle.files.get(relative)
+  }
+
+  /** The document of a page (throws when the theme fails to render it). */
+  render(page: PageData, sidebar: Sidebar | null): string {
+    return renderPageHtml(this.context, page, sidebar)
+  }
+
+  /** Imports the theme's server entry again and re-bundles the client; true when it worked. */
+  async reload(): Promise<boolean> {
+    const problems: BuildMessage[] = []
+    let theme = this.theme
+    try {
+      theme = await resolveTheme({ config: this.config, reload: `ssg-serve=${++this.generation}` })
+    } catch (error) {
+      problems.push({
+        file: path.relative(this.config.root, this.theme.serverEntry),
+        severity: 'error',
+        message: `Cannot load the theme: ${errorChain(error).join(': ')}`,
+        ruleId: 'theme',
+      })
+    }
+    let bundle = this.bundle
+    try {
+      // The site's overrides may export other components now: bundle with the new plan.
+      if (theme !== this.theme && theme.clientPlugins.length) {
+        const previous = this.bundler
+        this.bundler = await ClientBundler.create({
+          clientEntry: theme.clientEntry,
+          plugins: theme.clientPlugins,
+          root: this.config.root,
+          baseUrl: this.config.baseUrl,
+        })
+        await previous.dispose()
+      }
+      bundle = await this.bundler.rebuild()
+    } catch (error) {
+      problems.push(...bundleProblems(error))
+    }
+    this.problems = problems
+    if (problems.length) return false
+    this.theme = theme
+    this.bundle = bundle
+    this.context = this.createContext()
+    return true
+  }
+
+  dispose(): Promise<void> {
+    return this.bundler.dispose()
+  }
+
+  private async rebundle(): Promise<void> {
+    try {
+      this.bundle = await this.bundler.rebuild()
+      this.problems = []
+    } catch (error) {
+      // Serve the pages without a client; the overlay shows why.
+      this.problems = bundleProblems(error)
+    }
+    this.context = this.createContext()
+  }
+
+  private createContext(): RenderContext {
+    const { config, options } = this
+    const search = options.search
+    return createRenderContext({
+      config,
+      theme: this.theme.server,
+      assets: this.bundle.assets,
+      // Stable names: a sidebar that changes re-renders its pages, not every page of the site.
+      sidebarUrls: Object.fromEntries(
+        Object.keys(config.sidebars ?? { docs: [] }).map((id) => [
+          id,
+          withBase(config.baseUrl, '/' + sidebarPath({ id, items: [] }, { hashed: false })),
+        ]),
+      ),
+      search: search
+        ? {
+            docUrl: withBase(config.baseUrl, '/' + search.docFile),
+            indexUrl: withBase(config.baseUrl, '/' + search.indexFile),
+          }
+        : { docUrl: '', indexUrl: '' },
+      buildId: options.buildId,
+    })
+  }
+}
+
+function bundleProblems(error: unknown): BuildMessage[] {
+  if (error instanceof ClientBundleError) return error.messages
+  throw error
+}
