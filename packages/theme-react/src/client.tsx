@@ -16,7 +16,7 @@ import { rememberDocsVersion } from './lib/docs-version'
 import { markScrollingTables } from './lib/tables'
 import { COLOR_MODE_KEY, setColorMode } from './lib/color-mode'
 import { clearReloadGuard, reloadOnce } from './lib/reload'
-import type { Router, RouterDeps, RouterState, ScrollTarget } from './lib/router'
+import type { KeptPlace, Router, RouterDeps, RouterState, ScrollTarget } from './lib/router'
 import { documentTitle, routeForUrl, samePath } from './lib/url'
 
 const deps: RouterDeps = {
@@ -39,6 +39,17 @@ function scrollTo(target: ScrollTarget): void {
   const element = document.getElementById(decodeURIComponent(target.hash.slice(1)))
   if (element) element.scrollIntoView()
   else window.scrollTo(0, 0)
+}
+
+/** Puts scroll and focus back after the article was replaced (see `KeptPlace`). */
+function restorePlace(kept: KeptPlace | undefined): void {
+  if (!kept) return
+  if (kept.focus) {
+    let node: Element | null = document.querySelector(`[${ARTICLE_ATTRIBUTE}]`)
+    for (const index of kept.focus) node = node?.children[index] ?? null
+    if (node instanceof HTMLElement) node.focus({ preventScroll: true })
+  }
+  if (window.scrollY !== kept.top) window.scrollTo(0, kept.top)
 }
 
 const noSubscribe = () => () => {}
@@ -89,6 +100,8 @@ function ClientApp({ site, page, sidebar }: ClientAppProps) {
   useLayoutEffect(() => {
     scrollTo(state.scroll)
   }, [state.scroll])
+  // After an in-place refresh (`ssg serve`): the reader stays where they were.
+  useLayoutEffect(() => restorePlace(state.kept), [state.kept])
   // After hydration and each navigation, off the render path (a passive effect).
   useEffect(() => rememberDocsVersion(site, state.page), [site, state.page])
   useEffect(() => {

@@ -100,6 +100,11 @@ export function createPageData(
     rememberSidebar(sidebar: Sidebar): void {
       sidebars.set(sidebar.id, Promise.resolve(sidebar))
     },
+    /** Forgets every page and sidebar loaded (the dev server changed them). */
+    forget(): void {
+      pages.clear()
+      sidebars.clear()
+    },
   }
 }
 

@@ -1,5 +1,5 @@
-import type { PageData, Sidebar, SiteData } from '@ssg/core/contract'
-import { absoluteUrl, withBase } from '@ssg/core/contract'
+import type { DevRefreshDetail, PageData, Sidebar, SiteData } from '@ssg/core/contract'
+import { absoluteUrl, ARTICLE_ATTRIBUTE, DEV_REFRESH_EVENT, withBase } from '@ssg/core/contract'
 import { createPageData, HttpError } from './page-data'
 import { startPrefetching } from './prefetch'
 
@@ -19,6 +19,15 @@ export interface RouterDeps {
 /** Where to scroll once a navigation has rendered. */
 export type ScrollTarget = { top: number } | { hash: string } | null
 
+/**
+ * What an in-place refresh keeps (see `DEV_REFRESH_EVENT`): the scroll position, and the element
+ * of the article that had focus, by its path of child indexes from the article.
+ */
+export interface KeptPlace {
+  top: number
+  focus: number[] | null
+}
+
 /** A navigation that failed in a way the reader can retry. */
 export interface NavigationError {
   error: unknown
@@ -37,6 +46,8 @@ export interface RouterState {
   /** Increases with every rendered navigation; 0 for the first page. */
   id: number
   scroll: ScrollTarget
+  /** Set by an in-place refresh of the page shown: where to put scroll and focus back. */
+  kept?: KeptPlace
 }
 
 /** Milliseconds before the progress bar appears. */
@@ -80,6 +91,19 @@ function updateHead(site: SiteData, page: PageData, title: string): void {
   set('meta[property="og:url"]', 'content', canonical)
 }
 
+/** Where the reader is on the page now (see {@link KeptPlace}). */
+function keptPlace(): KeptPlace {
+  const article = document.querySelector(`[${ARTICLE_ATTRIBUTE}]`)
+  const active = document.activeElement
+  let focus: number[] | null = null
+  if (article && active && active !== article && article.contains(active)) {
+    focus = []
+    for (let node: Element = active; node !== article; node = node.parentElement!)
+      focus.unshift(Array.prototype.indexOf.call(node.parentElement!.children, node) as number)
+  }
+  return { top: window.scrollY, focus }
+}
+
 /** Creates the client router of a hydrated page. */
 export function createRouter(
   site: SiteData,
@@ -88,7 +112,10 @@ export function createRouter(
   deps: RouterDeps,
 ): Router {
   const { loadLayout, reloadOnce, routeForUrl, samePath, documentTitle } = deps
-  const { loadRoute, rememberPage, rememberSidebar } = createPageData(site, deps.pageDataUrl)
+  const { loadRoute, rememberPage, rememberSidebar, forget } = createPageData(
+    site,
+    deps.pageDataUrl,
+  )
   let state: RouterState = {
     page,
     sidebar,
@@ -205,6 +232,35 @@ export function createRouter(
     void go(url, route, false, saved)
   }
 
+  /** The page shown, its data loaded again and shown in place; false when it cannot be. */
+  async function refresh(): Promise<boolean> {
+    if (state.loading || state.error) return false
+    const route = routeForUrl(site.baseUrl, new URL(location.href))
+    if (route === null) return false
+    const shownPage = state.page
+    try {
+      const loaded = await loadRoute(route)
+      if (state.page !== shownPage || state.loading) return false
+      if (loaded.notFound || loaded.page.layout !== shownPage.layout) return false
+      if (!samePath(loaded.page.path, shownPage.path)) return false
+      set({ page: loaded.page, sidebar: loaded.sidebar, kept: keptPlace() })
+      updateHead(site, loaded.page, documentTitle(site, loaded.page))
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  function onDevRefresh(event: Event): void {
+    const detail = (event as CustomEvent<DevRefreshDetail>).detail
+    // Pages and sidebars loaded before may be out of date; the sidebar shown is not (a change
+    // of it reloads the page), nor the page shown when only other pages changed.
+    forget()
+    if (state.sidebar) rememberSidebar(state.sidebar)
+    if (detail.path === null) rememberPage(state.page)
+    else detail.done = refresh()
+  }
+
   let frame = 0
   function onScroll(): void {
     if (frame) return
@@ -229,6 +285,7 @@ export function createRouter(
       history.replaceState({ ...(history.state as object), ssgKey: key }, '')
       document.addEventListener('click', onClick)
       window.addEventListener('popstate', onPopState)
+      window.addEventListener(DEV_REFRESH_EVENT, onDevRefresh)
       window.addEventListener('scroll', onScroll, { passive: true })
       // A reload or a visit to another site restores the scroll position the browser's way.
       const auto = () => (history.scrollRestoration = 'auto')
@@ -238,6 +295,7 @@ export function createRouter(
         window.removeEventListener('pagehide', auto)
         document.removeEventListener('click', onClick)
         window.removeEventListener('popstate', onPopState)
+        window.removeEventListener(DEV_REFRESH_EVENT, onDevRefresh)
         window.removeEventListener('scroll', onScroll)
       }
     },
