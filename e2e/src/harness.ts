@@ -38,8 +38,37 @@ export async function buildSite(
 }
 
 export interface ServedSite {
+  /** The site's address without a trailing slash (its base URL included): `http://127.0.0.1:4000`. */
   url: string
   close(): Promise<void>
+}
+
+/**
+ * What the reader-behaviour specs run against: `build` (the default) serves a built site as a
+ * production host would; `serve` (`E2E_MODE=serve`, the `serve` project of vitest.config.ts) runs
+ * `ssg serve` on the site's folder, so that the two cannot behave differently.
+ */
+export const e2eMode: 'build' | 'serve' = process.env.E2E_MODE === 'serve' ? 'serve' : 'build'
+
+/**
+ * `ssg serve` on a site folder, in this process, on a free loopback port, quiet. `env`: variables
+ * the site's config reads (set while it loads). Resolves once every page is compiled, so that
+ * what the background pass finds does not show up in the middle of a test.
+ */
+export async function serveDev(root: string, env: Record<string, string> = {}): Promise<ServedSite> {
+  const { startDevServer } = await import('@ssg/core')
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, env)
+  let server
+  try {
+    server = await startDevServer({ root, port: 0, logger: { info: () => {}, error: () => {} } })
+  } finally {
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+  }
+  await server.idle()
+  return { url: server.url.replace(/\/$/, ''), close: () => server.close() }
 }
 
 /** Serves a built folder on a free loopback port, as a production static host would. */
@@ -72,14 +101,18 @@ export interface ServedBuild {
 }
 
 /**
- * Serves a built site (which must exist: `pnpm build` makes it) and launches Chromium before the
- * file's tests, and closes both after them. The fields are set once `beforeAll` has run.
+ * Serves a built site (which must exist: `pnpm build` makes it; `ssg serve` on its folder, the
+ * build folder's parent, in `serve` mode) and launches Chromium before the file's tests, and
+ * closes both after them. The fields are set once `beforeAll` has run.
  */
 export function serveBuild(dir: string): ServedBuild {
   const served = {} as ServedBuild
   beforeAll(async () => {
-    expect(existsSync(dir), `no build at ${dir}: run pnpm build first`).toBe(true)
-    served.site = await serveStatic(dir)
+    if (e2eMode === 'serve') served.site = await serveDev(path.dirname(dir))
+    else {
+      expect(existsSync(dir), `no build at ${dir}: run pnpm build first`).toBe(true)
+      served.site = await serveStatic(dir)
+    }
     served.browser = await launchBrowser()
   })
   afterAll(async () => {

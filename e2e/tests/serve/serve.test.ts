@@ -1,5 +1,6 @@
-// `ssg serve` in Chromium: an edit reloads the open page with the new content at the same scroll
-// position; broken content shows the error overlay (placed, with a code frame, text only) over
+// `ssg serve` in Chromium: an edit of the article shows the new content in place (no document
+// load), at the same scroll position and with focus where it was; a new title reloads the page;
+// broken content shows the error overlay (placed, with a code frame, text only) over
 // the last good page, and the overlay goes away when the content is fixed.
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -57,22 +58,40 @@ const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mar
 const article = (page: Page) => page.locator('[data-ssg-article]')
 
 describe('ssg serve in the browser', () => {
-  test('an edit reloads the page with the new content at the same scroll position', async () => {
+  test('an edit of the article shows in place, scroll and focus kept', async () => {
     const { page, messages } = await open('/docs/long')
     await expect.poll(() => article(page).textContent()).toContain('First version of the intro.')
     await page.evaluate(() => window.scrollTo(0, 2400))
     await page.waitForFunction(() => Math.abs(window.scrollY - 2400) < 2)
+    // Focus on the heading anchor of a part in view.
+    await page.locator('[data-ssg-article] h2#part-30 a').first().focus()
+    await page.evaluate(() => window.scrollTo(0, 2400))
     await mark(page)
     const written = Date.now()
     await write(longPage('Second version of the intro.'))
     await page.waitForFunction(() => document.querySelector('[data-ssg-article]')?.textContent?.includes('Second version'))
     const onScreen = Date.now() - written
-    expect(await marked(page)).toBe(false) // A document load, not a client render.
-    await page.waitForFunction(() => (window as unknown as { __ssgServe?: { connected: boolean } }).__ssgServe?.connected)
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2390)
+    expect(await marked(page)).toBe(true) // A client render, not a document load.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2390)
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(2410)
+    expect(await page.evaluate(() => document.activeElement?.closest('h2')?.id)).toBe('part-30')
     console.log(`edit -> new content on screen in Chromium: ${onScreen} ms`)
     expect(messages.filter((m) => !/ERR_FAILED|net::/.test(m.text))).toEqual([])
+    await page.close()
+  })
+
+  test('a new title reloads the page (its sidebar and head change), at the same scroll position', async () => {
+    const { page } = await open('/docs/long')
+    await page.evaluate(() => window.scrollTo(0, 1600))
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1600) < 2)
+    await mark(page)
+    await write(longPage('Second version of the intro.').replace('title: A long page', 'title: A longer page'))
+    await page.waitForFunction(() => document.title.includes('A longer page'))
+    expect(await marked(page)).toBe(false) // A document load.
+    await page.waitForFunction(() => (window as unknown as { __ssgServe?: { connected: boolean } }).__ssgServe?.connected)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1590)
+    await write(longPage('Second version of the intro.'))
+    await page.waitForFunction(() => !document.title.includes('A longer page'))
     await page.close()
   })
 

@@ -10,6 +10,8 @@ import {
   collectConsole,
   launchBrowser,
   repoRoot,
+  e2eMode,
+  serveDev,
   serveStatic,
   type ServedSite,
 } from '../../src/harness.js'
@@ -85,11 +87,17 @@ export async function waitForRouter(page: Page): Promise<void> {
   await page.waitForFunction(() => Boolean((history.state as { ssgKey?: string } | null)?.ssgKey))
 }
 
+/**
+ * Builds the test site and serves the build (`ssg serve` on the site's folder in the `serve`
+ * mode of the browser tests, see `e2eMode`), and launches Chromium.
+ */
 export async function startThemeSite(
   options: { dir?: string; outDir?: string } = {},
 ): Promise<ThemeSite> {
-  const dir = await buildThemeSite(options)
-  const served: ServedSite = await serveStatic(dir)
+  const served: ServedSite =
+    e2eMode === 'serve'
+      ? await serveDev(options.dir ?? siteDir)
+      : await serveStatic(await buildThemeSite(options))
   const browser = await launchBrowser()
   return {
     url: served.url,
