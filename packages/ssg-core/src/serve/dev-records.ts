@@ -27,6 +27,7 @@ function linkOptions(site: DevSite): LinkCheckOptions {
     baseUrl: site.config.baseUrl,
     staticFiles: site.staticFiles,
     anchorsOf: (target) => site.store.get(target.file)?.anchors,
+    prefixes: site.config.links.prefixes,
   }
 }
 

@@ -144,8 +144,8 @@ export class DevSite {
     await stage(this.timings, 'openapi', () => this.apis.ready())
     this.setApis()
     this.order = site.sources.map((s) => s.file)
-    for (const { file, kind, id, dir, route } of site.sources)
-      this.places.set(file, { file, kind, id, dir, route })
+    for (const { source: _source, hash: _hash, partial: _partial, ...place } of site.sources)
+      this.places.set(place.file, place)
     for (const head of await site.heads()) this.heads.set(head.file, head)
     this.staticFiles = await listStaticFiles(config.root)
     this.searchNames = config.search.enabled ? searchFileNames(this.now) : null
