@@ -15,6 +15,7 @@ import { remarkContainerTitles } from './container-titles.js'
 import { remarkGithubAlerts } from './remark-github-alerts.js'
 import { remarkMdnDefinitionList } from './remark-mdn-definition-list.js'
 import { remarkMacros } from './remark-macros.js'
+import { remarkDocfxTabs } from './remark-docfx-tabs.js'
 import { defListHastHandlers, remarkDefinitionList } from 'remark-definition-list'
 import { remarkOpenapi } from './remark-openapi.js'
 import type { ApiSet } from '../openapi/apis.js'
@@ -62,7 +63,7 @@ export const DEFAULT_LANGUAGES = [
 
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
-  'parse,mkdocs-admonitions,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,v5'
+  'parse,mkdocs-admonitions,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,docfx-tabs,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,v5'
 
 export interface MarkdownOptions {
   themes: { light: string; dark: string }
@@ -118,6 +119,7 @@ export function markdownToHast(apis?: ApiSet | null) {
     .use(remarkOpenapi, { apis })
     .use(remarkGithubAlerts)
     .use(remarkMacros)
+    .use(remarkDocfxTabs)
     .use(remarkDirectives)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: defListHastHandlers })
     .use(rehypeKeepCodeMeta)
