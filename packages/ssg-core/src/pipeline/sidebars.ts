@@ -5,6 +5,7 @@ import type { BuildMessage } from '../report/messages.js'
 import type { PageHead } from '../site/page-head.js'
 import { closest } from '../util/errors.js'
 import { sidebarPosition } from '../markdown/front-matter.js'
+import { CategoryFiles } from './category-files.js'
 
 interface Entry {
   item: SidebarItem
@@ -84,6 +85,8 @@ export function resolveSidebars(options: {
     }
   }
 
+  const categories = new CategoryFiles(config.root, messages)
+
   const autogenerate = (dirName: string): Entry[] => {
     const dir = dirName === '.' ? '' : dirName.replace(/^\/|\/$/g, '')
     const entries: Entry[] = []
@@ -98,20 +101,30 @@ export function resolveSidebars(options: {
     const subdirs = childDirs.get(dir) ?? new Set<string>()
     for (const sub of subdirs) {
       const subPath = dir ? `${dir}/${sub}` : sub
-      const index = byId.get(`${subPath}/index`)
+      // Docusaurus's `_category_.json` (label, position, collapsed, the doc it links to) first.
+      const meta = categories.of(subPath)
+      const linked = meta?.linkDoc ? lookup(meta.linkDoc) : undefined
+      if (meta?.linkDoc && !linked)
+        messages.push({
+          file: meta.file,
+          severity: 'warning',
+          message: `\`link.id\` names no doc: \`${meta.linkDoc}\` (a path under content/docs without .md); the folder's defaults are used for it`,
+          ruleId: 'category-file',
+        })
+      const index = linked ?? byId.get(`${subPath}/index`)
       const children = autogenerate(subPath).filter(
         (e) => !(index && e.item.type === 'link' && e.item.docId === index.id),
       )
       const category: SidebarItem = {
         type: 'category',
-        label: index ? label(index) : humanize(sub),
-        collapsed: true,
+        label: meta?.label ?? (index ? label(index) : humanize(sub)),
+        collapsed: meta?.collapsed ?? true,
         items: children.map((e) => e.item),
         ...(index ? { href: index.route } : {}),
       }
       entries.push({
         item: category,
-        position: index ? sidebarPosition(index.frontMatter) : undefined,
+        position: meta?.position ?? (index ? sidebarPosition(index.frontMatter) : undefined),
         sortKey: sub,
       })
     }

@@ -197,6 +197,12 @@ export const RULES = {
     summary: 'two files (or a file and a redirect) have one route; the second is skipped',
     fix: 'rename one file, or set `slug` in its front matter, or drop the redirect',
   },
+  'category-file': {
+    severity: 'warning',
+    summary:
+      'a folder’s `_category_.json` (Docusaurus) cannot be read or holds a value of the wrong type; the folder’s defaults are used',
+    fix: 'write a JSON object with `label` (text), `position` (number), `collapsed` (true/false), `link: {"type": "doc", "id": "..."}`',
+  },
   'sidebar-unknown-doc': {
     severity: 'error',
     summary: 'a sidebar in the config names a doc id that no page has',
