@@ -183,8 +183,16 @@ export const configSchema = z.strictObject({
           }),
         )
         .default({}),
+      /**
+       * How heading ids are made: `github` (lower case, punctuation removed, spaces as `-`:
+       * links written for GitHub keep working), or `mdn` for pages written for MDN Web Docs
+       * (`Formal syntax` -> `formal_syntax`, and definition list terms get ids), whose links use
+       * those ids. An id written in the page (`{#id}`, raw HTML) is kept either way.
+       * @default 'github'
+       */
+      headingIds: z.enum(['github', 'mdn']).default('github'),
     })
-    .default({ languageAliases: {} }),
+    .default({ languageAliases: {}, headingIds: 'github' }),
   search: z
     .strictObject({
       enabled: z.boolean().default(true),

@@ -27,3 +27,24 @@ test('punctuation-only headings get their own text, unique and never empty', () 
   const ids = new HeadingIds()
   expect(['$$', '$?', '$$', ''].map((t) => ids.slug(t))).toEqual(['$$', '$?', '$$-1', 'section'])
 })
+
+test("MDN's ids: lower case, spaces as _, URL punctuation removed, repeats numbered _2", () => {
+  const ids = new HeadingIds('mdn')
+  expect(
+    [
+      'Formal syntax',
+      'Centering on the anchor using anchor-center',
+      'Values',
+      'Values',
+      'What is "CSS"?',
+      'The :has() selector',
+    ].map((t) => ids.slug(t)),
+  ).toEqual([
+    'formal_syntax',
+    'centering_on_the_anchor_using_anchor-center',
+    'values',
+    'values_2',
+    'what_is_css',
+    'the_has_selector',
+  ])
+})

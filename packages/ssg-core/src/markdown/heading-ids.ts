@@ -1,6 +1,23 @@
 import { slug } from 'github-slugger'
 
 /**
+ * How heading ids are made: `github` (the default: GitHub's rule, see `HeadingIds`), or `mdn`, as
+ * MDN Web Docs makes them, for pages written for it (their links use them): the text in lower
+ * case, spaces as `_`, URL punctuation removed (`Formal syntax` -> `formal_syntax`), repeats
+ * numbered `_2`, `_3`; definition list terms get ids too (`fallback`).
+ */
+export type HeadingIdStyle = 'github' | 'mdn'
+
+/** MDN's id of a heading's text (see `HeadingIdStyle`). */
+export function mdnSlug(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '_')
+    .replace(/["#$%&+,/:;=?[\]^`{|}~'()<>\\]/g, '')
+}
+
+/**
  * The ids of a page's headings, as GitHub makes them (so that links written for GitHub keep
  * working): the heading's text in lower case, punctuation removed, spaces as `-`; a repeated id
  * gets `-1`, `-2`, ... Unlike a plain GitHub slugger, ids are compared as HTML compares them,
@@ -11,6 +28,8 @@ import { slug } from 'github-slugger'
 export class HeadingIds {
   private readonly taken = new Set<string>()
 
+  constructor(private readonly style: HeadingIdStyle = 'github') {}
+
   /** An id already in the page (raw HTML, an explicit `{#id}`): never handed out. */
   reserve(id: string): void {
     this.taken.add(id)
@@ -18,6 +37,13 @@ export class HeadingIds {
 
   /** A new unique id for a heading's text. */
   slug(text: string): string {
+    if (this.style === 'mdn') {
+      const base = mdnSlug(text) || 'section'
+      let id = base
+      for (let n = 2; this.taken.has(id); n++) id = `${base}_${n}`
+      this.taken.add(id)
+      return id
+    }
     const base = slug(text) || text.trim().replace(/\s+/g, '-') || 'section'
     let id = base
     for (let n = 1; this.taken.has(id); n++) id = `${base}-${n}`

@@ -25,6 +25,7 @@ import { rehypeMermaid } from './rehype-mermaid.js'
 import { rehypeCodeLanguage } from './rehype-code-language.js'
 import { rehypeCopyButton, rehypeKeepCodeMeta, rehypeLoadLanguages } from './rehype-code-extras.js'
 import { rehypeCollect } from './rehype-collect.js'
+import type { HeadingIdStyle } from './heading-ids.js'
 import { rehypeAssets, type AssetLayout } from './rehype-assets.js'
 import { withFastDualTheme } from './dual-theme.js'
 
@@ -70,6 +71,8 @@ export interface MarkdownOptions {
   extraLanguages: string[]
   /** `markdown.languageAliases`: fence language -> a language shiki knows. */
   languageAliases?: Record<string, string>
+  /** `markdown.headingIds`: how heading ids are made. @default 'github' */
+  headingIds?: HeadingIdStyle
   /** Where files beside the Markdown go. @default baseUrl `/`, docs under `/docs` */
   assets?: AssetLayout
 }
@@ -154,6 +157,6 @@ export async function createProcessor(
     .use(rehypePrettyCode, prettyCode)
     .use(rehypeCopyButton)
     .use(rehypeAssets, options.assets ?? { baseUrl: '/', docsBasePath: '/docs' })
-    .use(rehypeCollect)
+    .use(rehypeCollect, { headingIds: options.headingIds ?? 'github' })
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor
 }

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { VFile } from 'vfile'
 import { toString } from 'hast-util-to-string'
 import { eachElement } from './walk.js'
-import { HeadingIds } from './heading-ids.js'
+import { HeadingIds, type HeadingIdStyle } from './heading-ids.js'
 import type { TocItem } from '../theme/contract.js'
 
 export interface CollectedLink {
@@ -25,9 +25,10 @@ const HEADING = /^h[1-6]$/
  * the article: the theme shows the title), headings get GitHub-style ids (see `heading-ids.ts`) and anchor links, and
  * the table of contents (h2-h3), links and search sections are collected into `file.data`.
  */
-export function rehypeCollect() {
+export function rehypeCollect(options: { headingIds?: HeadingIdStyle } = {}) {
+  const style = options.headingIds ?? 'github'
   return function (tree: Root, file: VFile) {
-    const ids = new HeadingIds()
+    const ids = new HeadingIds(style)
     // Ids the author wrote (raw HTML, `{#id}`) are kept as written, and never handed out again.
     eachElement(tree, (node) => {
       if (typeof node.properties.id === 'string') ids.reserve(node.properties.id)
@@ -61,6 +62,9 @@ export function rehypeCollect() {
         if (depth === 2 || depth === 3) toc.push({ depth, id, text })
         continue
       }
+      // MDN gives each term of a definition list an id, and links to it (`#fallback`).
+      if (style === 'mdn' && node.tagName === 'dt' && typeof node.properties.id !== 'string')
+        node.properties.id = ids.slug(toString(node).trim())
       // Any element's id is a target (`<a id="ERR_X">`, footnotes), and so is an `<a name>`.
       if (typeof node.properties.id === 'string' && node.properties.id)
         headingIds.push(node.properties.id)

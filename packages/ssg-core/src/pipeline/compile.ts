@@ -33,6 +33,7 @@ export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
     themes: config.code.themes,
     extraLanguages: config.code.extraLanguages,
     languageAliases: config.markdown.languageAliases,
+    headingIds: config.markdown.headingIds,
     assets: { baseUrl: config.baseUrl, docsBasePath: config.docs.basePath },
   }
 }
