@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Element, Root } from 'hast'
 import type { VFile } from 'vfile'
+import { withBase } from '../theme/contract.js'
 import { eachElement } from './walk.js'
 
 /** Where the files beside the Markdown go in the output: see `assetOutputPath`. */
@@ -101,7 +102,7 @@ export function rehypeAssets(options: AssetLayout) {
       if (output === null) return url
       // Not a page link: the link check leaves it to the asset check.
       if (isLink) node.data = { ...node.data, asset: true } as Element['data']
-      return options.baseUrl + encodePath(output) + (match[2] ?? '')
+      return withBase(options.baseUrl, '/' + encodePath(output)) + (match[2] ?? '')
     }
     eachElement(tree, (node) => {
       const attributes = URL_ATTRIBUTES[node.tagName]

@@ -57,7 +57,7 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
   }
   if (specs.messagesChanged) site.messagesChanged()
   // A compile that corrected the table since the last update (see `DevSite.onTableChange`).
-  tableChanged ||= content.tableChanged || site.takeTableCorrection()
+  tableChanged ||= content.tableChanged || site.routeTable.takeCorrection()
   const empty = { reload: [], refresh: [], compiled: 0, edited: [] }
   if (!content.edited.size && !tableChanged && !all && !specs.messagesChanged) return empty
   const before = new Set(site.table.pages.map((p) => p.route))

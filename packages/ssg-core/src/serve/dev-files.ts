@@ -47,7 +47,7 @@ export async function generatedFile(
       await runtime.ready()
       return site.notFoundDocument()
     case 'sidebar':
-      return site.sidebarJson(file.id)
+      return site.routeTable.sidebarJson(file.id)
     case 'search':
       return site.search.file(relative)
     case 'static':

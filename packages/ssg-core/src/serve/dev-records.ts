@@ -74,7 +74,7 @@ export function recordFor(site: DevSite, page: CompiledPage): RouteRecord {
     file: page.file,
     page,
     data,
-    sidebar: (data.sidebarId && site.sidebarVersion(data.sidebarId)) || null,
+    sidebar: (data.sidebarId && site.routeTable.sidebarVersion(data.sidebarId)) || null,
     broken,
   }
 }

@@ -6,8 +6,8 @@ import { listStaticFiles } from '../pipeline/extras.js'
 import type { BuildMessage } from '../report/messages.js'
 import { openSite } from '../site/open-site.js'
 import type { PageHead } from '../site/page-head.js'
-import { createRouteTable, type RouteTable } from '../site/route-table.js'
-import { SiteFiles, sidebarJson, sidebarPath } from '../site/site-files.js'
+import type { RouteTable } from '../site/route-table.js'
+import type { SiteFiles } from '../site/site-files.js'
 import { withBase } from '../theme/contract.js'
 import type { ResolvedTheme } from '../theme/resolve-theme.js'
 import { stage, type StageTiming } from '../util/stage.js'
@@ -18,13 +18,14 @@ import { applyContent, type UpdateResult } from './dev-content.js'
 import { generatedFile, renderNotFound, siteSearchPages } from './dev-files.js'
 import { afterBackground, onCompiled } from './dev-records.js'
 import { renderRecord } from './dev-render.js'
-import type { ChangePlan, SidebarVersion } from './invalidate.js'
+import type { ChangePlan } from './invalidate.js'
 import { PageDates } from './page-dates.js'
 import type { PageStore } from './page-store.js'
 import { RouteOutputs } from './route-outputs.js'
 import { SearchFiles, searchFileNames } from './search-files.js'
 import { siteMessages } from './site-messages.js'
 import { diskSource, type FileSource } from './static-server.js'
+import { DevTable } from './dev-table.js'
 import { ThemeRuntime, type SearchNames } from './theme-runtime.js'
 
 export type { UpdateResult }
@@ -62,7 +63,8 @@ export class DevSite {
    */
   onTableChange: (() => void) | undefined
   private runtime!: ThemeRuntime
-  table!: RouteTable
+  /** The route table, sidebars and file map (see `DevTable`). */
+  routeTable!: DevTable
   /** Each file's head: from its front matter, then from its compile. */
   readonly heads = new Map<string, PageHead>()
   /** Files in discovery order. */
@@ -77,8 +79,6 @@ export class DevSite {
   /** The link check of each page made into page data, by file. */
   readonly links = new Map<string, { messages: BuildMessage[]; unchecked: boolean }>()
   readonly outputs = new RouteOutputs()
-  files!: SiteFiles
-  private sidebars = new Map<string, SidebarVersion>()
   staticFiles = new Set<string>()
   dates!: PageDates
   search!: SearchFiles
@@ -89,7 +89,6 @@ export class DevSite {
   private notFound: string | undefined
   private messageCache: BuildMessage[] | null = null
   private searchNames: SearchNames = null
-  private tableCorrected = false
   /** How long each step of opening took (`SSG_TRACE=1` prints them). */
   readonly timings: StageTiming[] = []
 
@@ -149,6 +148,7 @@ export class DevSite {
     for (const head of await site.heads()) this.heads.set(head.file, head)
     this.staticFiles = await listStaticFiles(config.root)
     this.searchNames = config.search.enabled ? searchFileNames(this.now) : null
+    this.routeTable = new DevTable(config, this.searchNames)
     // The client bundle starts here and goes on in esbuild's process (pages wait for it).
     this.runtime = await stage(this.timings, 'client bundle (start)', () =>
       ThemeRuntime.start({
@@ -239,35 +239,21 @@ export class DevSite {
     return { ...this.places.get(file)!, absolute: path.join(this.config.root, file) }
   }
 
-  /** Makes the route table again from the heads, and what hangs on it. */
-  remakeTable(): void {
-    this.table = createRouteTable({
-      config: this.config,
-      heads: this.order.map((file) => this.heads.get(file)!),
-    })
-    const before = this.sidebars
-    this.sidebars = new Map(
-      this.table.sidebars.map((sidebar) => {
-        const json = sidebarJson(sidebar)
-        const kept = before.get(sidebar.id)
-        // The same version object while a sidebar's JSON is unchanged (see `SidebarVersion`).
-        return [sidebar.id, kept && kept.json === json ? kept : { sidebar, json }]
-      }),
-    )
-    this.files = new SiteFiles({
-      table: this.table,
-      sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: false }),
-      search: this.searchNames,
-      staticFiles: this.staticFiles,
-    })
-    this.messagesChanged()
+  get table(): RouteTable {
+    return this.routeTable.table
   }
 
-  /** Whether a compile corrected the table since the last call (and forgets it). */
-  takeTableCorrection(): boolean {
-    const corrected = this.tableCorrected
-    this.tableCorrected = false
-    return corrected
+  get files(): SiteFiles {
+    return this.routeTable.files
+  }
+
+  /** Makes the route table again from the heads, and what hangs on it. */
+  remakeTable(): void {
+    this.routeTable.make(
+      this.order.map((file) => this.heads.get(file)!),
+      this.staticFiles,
+    )
+    this.messagesChanged()
   }
 
   /** The cached list of messages is stale. */
@@ -281,13 +267,8 @@ export class DevSite {
    */
   correctTable(): void {
     this.remakeTable()
-    this.tableCorrected = true
+    this.routeTable.markCorrected()
     this.onTableChange?.()
-  }
-
-  /** A sidebar's version now (see `SidebarVersion`). */
-  sidebarVersion(id: string): SidebarVersion | undefined {
-    return this.sidebars.get(id)
   }
 
   /** Renders routes ahead of their first request (the edited pages, after the push). */
@@ -328,10 +309,5 @@ export class DevSite {
   /** The not-found document, rendered on first request. */
   notFoundDocument(): string {
     return (this.notFound ??= renderNotFound(this))
-  }
-
-  /** The sidebar's JSON file, by id. */
-  sidebarJson(id: string): string | null {
-    return this.sidebars.get(id)?.json ?? null
   }
 }
