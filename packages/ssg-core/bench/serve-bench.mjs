@@ -49,7 +49,7 @@ async function docsSite() {
   const root = path.join(out, 'serve-docs')
   await rm(path.join(root, 'content'), { recursive: true, force: true })
   await mkdir(root, { recursive: true })
-  for (const name of ['content', 'static', 'ssg.config.ts', 'package.json'])
+  for (const name of ['content', 'static', 'openapi', 'ssg.config.ts', 'package.json'])
     await cp(path.join(repo, 'sites/docs', name), path.join(root, name), { recursive: true })
   const file = 'content/docs/concepts/index.md'
   const heading = /^## (.+)$/m.exec(await readFile(path.join(root, file), 'utf8'))[1]

@@ -137,6 +137,12 @@ export class CompilePool {
     this.apis = apis
   }
 
+  /**
+   * What a page waits for before it is queued, or null (a page that places parts of an OpenAPI
+   * spec waits for the specs, read in the background: see `DevApis`).
+   */
+  waitFor: (file: string) => Promise<void> | null = () => null
+
   /** Number of threads. */
   get size(): number {
     return this.lanes.length
@@ -153,6 +159,8 @@ export class CompilePool {
    */
   compile(request: CompileRequest, priority = 0, cached = true): Promise<SourceResult> {
     if (this.closed) return Promise.reject(new Error('The compile pool is closed'))
+    const wait = this.waitFor(request.file)
+    if (wait) return wait.then(() => this.compile(request, priority, cached))
     return new Promise((resolve, reject) => {
       const job = { request, priority, cached, resolve, reject }
       const at = this.queue.findIndex((j) => j.priority > priority)

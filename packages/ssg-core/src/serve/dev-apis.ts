@@ -14,41 +14,63 @@ import type { BuildMessage } from '../report/messages.js'
 import type { SiteSession } from '../site/open-site.js'
 
 /**
- * The OpenAPI specs of `ssg serve` as the pages place them now. Pages that place parts of a spec
- * (`::openapi`) are compiled with the specs; a schema's table links to the page that documents
- * the schema, so a page that moves a schema elsewhere, or an edited spec, changes every page
- * that places parts of one (`changed` says so, and which pages).
+ * The OpenAPI specs of `ssg serve` as the pages place them now. The specs are read and validated
+ * in the background from the start (a large spec takes seconds): only the pages that place parts
+ * of one (`::openapi`) wait for them (`waitFor`). A schema's table links to the page that
+ * documents the schema, so a page that moves a schema elsewhere, or an edited spec, changes every
+ * page that places parts of a spec (`update` says which).
  */
 export class DevApis {
-  /** The specs as the compile threads get them, or null when the site has none. */
-  apis: ApiSet | null
+  /** The specs as the compile threads get them, or null (none, or not read yet). */
+  apis: ApiSet | null = null
   /** The specs' own messages and the unplaced operations. */
-  messages: BuildMessage[]
-  private specs: LoadedSpecs | null
+  messages: BuildMessage[] = []
+  private specs: LoadedSpecs | null = null
+  private readonly enabled: boolean
   /** Cached spec verdicts (`.ssg-cache/openapi`), or null. */
   private readonly cacheDir: string | null
   /** The `::openapi` directives of each page that has any, and its route. */
   private readonly directives = new Map<string, { route: string; uses: DirectiveUse[] }>()
+  private loaded: Promise<void> | null = null
+  private done = false
 
   constructor(
     private readonly config: ResolvedConfig,
-    site: Pick<SiteSession, 'apis' | 'apiMessages' | 'specs' | 'sources' | 'cache'>,
+    site: Pick<SiteSession, 'sources' | 'cache'>,
   ) {
-    this.apis = site.apis
-    this.messages = site.apiMessages
-    this.specs = site.specs
+    this.enabled = Object.keys(config.openapi).length > 0
     this.cacheDir = site.cache.openapi
-    if (this.specs) for (const source of site.sources) this.note(source.file, source)
+    // With specs, discovery read each page whole (see `openSite`).
+    if (this.enabled) for (const source of site.sources) this.note(source.file, source)
   }
 
-  /** Dereferences specs that came from the cache (before the first page is compiled). */
-  async ready(): Promise<void> {
-    if (this.apis) await materializeApis(this.apis)
+  /**
+   * Reads the specs (once); `onReady` gets them before any page waiting for them is compiled.
+   * Resolves at once for a site without specs.
+   */
+  start(onReady: (apis: ApiSet | null) => void): Promise<void> {
+    this.loaded ??= (async () => {
+      if (!this.enabled) return
+      this.specs = await loadSpecs(this.config, this.cacheDir)
+      this.assemble()
+      if (this.apis) await materializeApis(this.apis)
+    })().finally(() => {
+      this.done = true
+      onReady(this.apis)
+    })
+    return this.loaded
+  }
+
+  /** What a page's compile waits for: the specs, when it places parts of one; else null. */
+  waitFor(file: string): Promise<void> | null {
+    if (this.done || !this.loaded || !this.directives.has(file)) return null
+    // A spec that cannot be read at all leaves the page to fail on its directive.
+    return this.loaded.catch(() => {})
   }
 
   /** Records a page's directives from its whole source. */
   note(file: string, page: Pick<SourcePage, 'route' | 'source'>): void {
-    if (!this.specs) return
+    if (!this.enabled) return
     const uses = scanDirectives(page.source)
     if (uses.length) this.directives.set(file, { route: routeOf(page), uses })
     else this.directives.delete(file)
@@ -65,10 +87,20 @@ export class DevApis {
    * and whether the messages changed.
    */
   async update(reload: boolean): Promise<{ recompile: string[]; messagesChanged: boolean }> {
-    if (!this.specs) return { recompile: [], messagesChanged: false }
+    if (!this.enabled) return { recompile: [], messagesChanged: false }
+    await this.loaded?.catch(() => {})
     const before = { key: this.apis?.key, messages: JSON.stringify(this.messages) }
     // An edited spec is read without the cache (its verdict is made again, and cached).
-    if (reload) this.specs = (await loadSpecs(this.config, this.cacheDir)) ?? this.specs
+    if (reload || !this.specs) this.specs = await loadSpecs(this.config, this.cacheDir)
+    this.assemble()
+    const messagesChanged = JSON.stringify(this.messages) !== before.messages
+    if (this.apis?.key === before.key) return { recompile: [], messagesChanged }
+    if (this.apis) await materializeApis(this.apis)
+    return { recompile: [...this.directives.keys()], messagesChanged }
+  }
+
+  private assemble(): void {
+    if (!this.specs) return
     const { apis, messages } = assembleApis({
       config: this.config,
       specs: this.specs,
@@ -76,9 +108,5 @@ export class DevApis {
     })
     this.apis = apis
     this.messages = messages
-    const messagesChanged = JSON.stringify(messages) !== before.messages
-    if (apis.key === before.key) return { recompile: [], messagesChanged }
-    await materializeApis(apis)
-    return { recompile: [...this.directives.keys()], messagesChanged }
   }
 }

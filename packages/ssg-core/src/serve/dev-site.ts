@@ -137,11 +137,15 @@ export class DevSite {
     })
     const { config } = site
     this.config = config
-    // The specs' messages change as pages place them: kept apart (see `DevApis`).
-    this.discovery = site.messages.filter((m) => !site.apiMessages.includes(m))
+    this.discovery = site.messages
+    // The OpenAPI specs, read meanwhile: only the pages placing parts of one wait for them.
     this.apis = new DevApis(config, site)
-    await stage(this.timings, 'openapi', () => this.apis.ready())
-    this.setApis()
+    for (const pool of this.pools) pool.waitFor = (file) => this.apis.waitFor(file)
+    void this.apis.start(() => {
+      this.setApis()
+      this.messagesChanged()
+      this.onMessages?.()
+    })
     this.order = site.sources.map((s) => s.file)
     for (const { source: _source, hash: _hash, partial: _partial, ...place } of site.sources)
       this.places.set(place.file, place)

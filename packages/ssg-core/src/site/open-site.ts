@@ -53,7 +53,10 @@ export interface SiteSession {
   heads(): Promise<PageHead[]>
   /** What opening found (unreadable files, the OpenAPI specs' problems). */
   messages: BuildMessage[]
-  /** The site's OpenAPI specs and where its pages place them, or null when it has none. */
+  /**
+   * The site's OpenAPI specs and where its pages place them, or null when it has none (and for
+   * `serve`, which reads them in the background: see `DevApis`).
+   */
   apis: ApiSet | null
   /** The specs as read (`ssg serve` assembles them again as pages change). */
   specs: LoadedSpecs | null
@@ -90,9 +93,14 @@ export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
   // A build of nothing is an error; `ssg serve` waits for the first page.
   if (sources.length === 0 && options.mode === 'build') messages.push(await noPagesMessage(config))
   let heads: Promise<PageHead[]> | undefined
-  const specs = await stage(timings, 'openapi', () =>
-    loadSpecs(config, cacheDir && path.join(cacheDir, 'openapi')),
-  )
+  // `ssg serve` reads the specs itself, in the background (`DevApis`): a large spec takes seconds
+  // to validate, and only the pages that place parts of it need it.
+  const specs =
+    options.mode === 'build'
+      ? await stage(timings, 'openapi', () =>
+          loadSpecs(config, cacheDir && path.join(cacheDir, 'openapi')),
+        )
+      : null
   const assembled = specs
     ? assembleApis({ config, specs, pages: directiveUses(sources) })
     : { apis: null, messages: [] }

@@ -1,0 +1,76 @@
+// `ssg serve` compiles on demand: it answers before any page is compiled, a page asked for is
+// compiled ahead of the background pass, and what the background pass finds reaches the terminal
+// and the overlay.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DevSite } from '../src/serve/dev-site.js'
+import { makeSite } from './helpers.js'
+import { get, startQuietServer } from './serve-helpers.js'
+
+const PAGES = 40
+const files: Record<string, string> = {}
+for (let i = 0; i < PAGES; i++)
+  files[`content/docs/page-${String(i).padStart(2, '0')}.md`] =
+    `---\ntitle: Page ${i}\nsidebar_position: ${i}\n---\n\nText of page ${i}.\n\n\`\`\`ts\nconst page = ${i}\n\`\`\`\n`
+// The last page in the background's order links to a page that does not exist.
+files[`content/docs/page-${PAGES - 1}.md`] += '\nSee [the missing page](/docs/nowhere).\n'
+
+describe('on-demand compile', () => {
+  let site: DevSite
+  beforeAll(async () => {
+    const root = await makeSite({ files })
+    site = await DevSite.create({ root, cache: false, workers: 0 })
+  })
+  afterAll(() => site?.dispose())
+
+  test('the route table comes from front matter: no page compiled at start', () => {
+    expect(site.size).toBe(PAGES)
+    expect(site.routes()).toContain(`/docs/page-${PAGES - 1}`)
+    expect(site.store.size).toBe(0)
+  })
+
+  test('a page asked for is compiled before the background pass reaches it', async () => {
+    const last = await site.file(`_ssg/data/docs/page-${PAGES - 1}.json`)
+    expect(last && 'body' in last ? String(last.body) : '').toContain(`Text of page ${PAGES - 1}.`)
+    // The background goes in discovery order, one page at a time: it is far from the last page.
+    expect(site.store.size).toBeLessThan(PAGES / 2)
+    expect(site.store.complete).toBe(false)
+  })
+
+  test('the background pass compiles every page; its link check finds the broken link', async () => {
+    await site.settled()
+    expect(site.store.size).toBe(PAGES)
+    expect(site.store.complete).toBe(true)
+    expect(site.errors()).toEqual([
+      expect.objectContaining({
+        file: `content/docs/page-${PAGES - 1}.md`,
+        ruleId: 'missing-page',
+      }),
+    ])
+  })
+})
+
+describe('what the background pass finds, in the terminal and the overlay', () => {
+  let server: Awaited<ReturnType<typeof startQuietServer>>
+  beforeAll(async () => {
+    server = await startQuietServer(await makeSite({ files }))
+  })
+  afterAll(() => server?.close())
+
+  test('an error of a page no one asked for reaches both', async () => {
+    // Nothing is known of the broken page at start: the hello event has no error.
+    expect(server.events.all[0]).toMatchObject({ type: 'hello', errors: [] })
+    expect((await get(server.url, '/docs/page-00')).status).toBe(200)
+    const found = await server.events.next((e) => (e.errors?.length ?? 0) > 0, 60_000)
+    expect(found.errors).toEqual([
+      expect.objectContaining({
+        file: `content/docs/page-${PAGES - 1}.md`,
+        ruleId: 'missing-page',
+      }),
+    ])
+    await server.site!.settled()
+    const said = server.lines.join('\n')
+    expect(said).toContain(`content/docs/page-${PAGES - 1}.md`)
+    expect(said).toContain('Cannot find page `/docs/nowhere`')
+    await expect.poll(() => server.lines.join('\n')).toMatch(/checked all 40 pages in .*1 error/)
+  })
+})
