@@ -239,6 +239,16 @@ describe('ssg serve: edits, pushes and served pages', () => {
     expect(chart.body).toContain('<title>c</title>')
   })
 
+  test('a folder’s _category_.json relabels its sidebar category', async () => {
+    await html('/docs/reference/api')
+    await write('content/docs/reference/_category_.json', '{"label": "API reference"}\n')
+    await server.events.next(reloads('/docs/reference/api'))
+    expect((await get(server.url, '/_ssg/sidebars/docs.json')).body).toContain('"API reference"')
+    await rm(path.join(root, 'content/docs/reference/_category_.json'))
+    await server.events.next(reloads('/docs/reference/api'))
+    expect((await get(server.url, '/_ssg/sidebars/docs.json')).body).not.toContain('API reference')
+  })
+
   test('a config change rebuilds everything and reloads every page', async () => {
     await write(
       'ssg.config.ts',

@@ -16,6 +16,11 @@ export interface CategoryMeta {
 
 const NAMES = ['_category_.json', '_category_.yml', '_category_.yaml']
 
+/** Whether a file (any path) is a folder's category file (`ssg serve` remakes the sidebars). */
+export function isCategoryFile(file: string): boolean {
+  return NAMES.includes(path.basename(file))
+}
+
 /**
  * Reads the `_category_.json` / `_category_.yml` of docs folders, once per folder: `label`,
  * `position`, `collapsed` and `link: {type: 'doc', id}` are used; other keys (`className`,

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { sourcePageOf } from '../pipeline/discover.js'
+import { isCategoryFile } from '../pipeline/category-files.js'
 import { listStaticFiles } from '../pipeline/extras.js'
 import { headKey, readPageHead } from '../site/page-head.js'
 import { checkLinks, recordFor } from './dev-records.js'
@@ -126,6 +127,11 @@ async function readChanges(
   const compiles: Array<Promise<void>> = []
   for (const [absolute, action] of plan.content) {
     const file = toFile(absolute)
+    // A folder's `_category_.json` (label, position): the sidebars are made again.
+    if (isCategoryFile(file)) {
+      tableChanged = true
+      continue
+    }
     let source: string | null = null
     if (action === 'write') {
       try {
