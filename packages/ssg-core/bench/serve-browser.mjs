@@ -80,7 +80,7 @@ export async function launchToReadable(browser, { command, args, cwd, env, url, 
         break
       } catch (error) {
         if (
-          !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|chrome-error/.test(
+          !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|chrome-error|interrupted by another navigation/.test(
             String(error),
           )
         )
