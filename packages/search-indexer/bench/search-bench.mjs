@@ -108,19 +108,26 @@ async function queryBench(dir) {
   const loadMs = performance.now() - start
   const mainBytes = total.bytes
   if (parts > 0) {
-    // First use: a fresh reader types one query; what does it download? (20 queries)
-    const firstUse = []
+    // First use: a fresh reader types one query; what does it download? (20 queries) Either the
+    // query at once (pasted), or typed a character at a time with each prefix searched, as the
+    // search box does while the reader types.
+    const firstUse = { pasted: [], typed: [] }
     for (const query of queries.filter((_, k) => k % 10 === 0)) {
-      const { state, fetch: counting } = reader()
-      const fresh = await loadSearch({ docUrl: docFile, indexUrl: indexFile, fetch: counting })
-      await fresh.prepare(query, { limit: 10 })
-      firstUse.push(state.bytes)
+      for (const how of ['pasted', 'typed']) {
+        const { state, fetch: counting } = reader()
+        const fresh = await loadSearch({ docUrl: docFile, indexUrl: indexFile, fetch: counting })
+        const prefixes = how === 'typed' ? [...query].map((_, k) => query.slice(0, k + 1)) : [query]
+        for (const prefix of prefixes) await fresh.prepare(prefix, { limit: 10 })
+        firstUse[how].push(state.bytes)
+      }
     }
-    firstUse.sort((a, b) => a - b)
+    const median = (list) => list.sort((a, b) => a - b)[list.length >> 1]
+    const max = (list) => Math.max(...list)
     console.log(
       `split            ${parts} part files; main files ${kb(mainBytes)} gzip; first use ` +
-        `(main files + the parts of one query) median ${kb(firstUse[firstUse.length >> 1])}, ` +
-        `max ${kb(firstUse[firstUse.length - 1])} gzip over ${firstUse.length} queries`,
+        `(main files + the parts of one query) median ${kb(median(firstUse.pasted))}, max ` +
+        `${kb(max(firstUse.pasted))} gzip; typed a letter at a time: median ` +
+        `${kb(median(firstUse.typed))}, max ${kb(max(firstUse.typed))} (${firstUse.typed.length} queries)`,
     )
     // Load every query's parts before timing: the figures are for a warm index.
     for (const query of queries) await search.prepare(query, { limit: 10 })

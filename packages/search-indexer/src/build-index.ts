@@ -13,11 +13,27 @@ import {
   type DocPage,
   type DocSection,
   type IndexFile,
+  type IndexPart,
   type IndexedDocument,
+  type PrefixPart,
 } from './format.js'
-import { buildPostings } from './build-postings.js'
-import { decodeTerms } from './index-codec.js'
-import { SPLIT_ABOVE, splitDoc, splitIndex, type SplitOptions } from './split.js'
+import {
+  buildPostings,
+  collectPostings,
+  foldPostings,
+  type CollectedPostings,
+} from './build-postings.js'
+import { encodeLevelPostings, encodeTerms, type CompactIndex } from './index-codec.js'
+import {
+  SPLIT_ABOVE,
+  encodeBlocks,
+  encodeTerm,
+  prefixFiles,
+  splitDoc,
+  splitTerms,
+  termRange,
+  type SplitOptions,
+} from './split.js'
 
 /** One searchable section of a page: its intro (before the first heading) or an h2/h3. */
 export interface SearchSection {
@@ -59,9 +75,16 @@ export interface BuildSearchIndexOptions {
   maxPostings?: number
   /**
    * Split the files into parts loaded as queries need them, so that a reader of a large site
-   * downloads a fraction of the index. By default, when either file would exceed 1.5 MB.
+   * downloads a fraction of the index. By default, when either file would exceed about 1.5 MB.
    */
   split?: boolean | SplitOptions
+  /**
+   * How BM25 learns each section's field lengths in a whole (not split) index: `exact`, from a
+   * table in the index file, or `folded` into each posting's weight, as split indexes always
+   * do (smaller for large sites, larger for small ones, scores within 1%).
+   * @default 'exact'
+   */
+  norms?: 'exact' | 'folded'
 }
 
 /** The files, ready to write at the site base path. */
@@ -76,7 +99,8 @@ export interface SearchIndexFiles {
   indexJson: string
   /**
    * Large sites: the part files (`search-index-<timestamp>-<k>.json`,
-   * `search-doc-<timestamp>-<k>.json`), to serve next to the two main files. Empty otherwise.
+   * `search-prefix-<timestamp>-<k>.json`, `search-doc-<timestamp>-<k>.json`), to serve next to
+   * the two main files. Empty otherwise.
    */
   parts: Array<{ file: string; json: string }>
 }
@@ -92,17 +116,111 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     throw new TypeError(`Cannot name the search files: \`now()\` returned an invalid date`)
   }
   const builtAt = date.toISOString()
-  const sectionCount = options.pages.reduce((n, page) => n + page.sections.length, 0)
-  const maxPostings = options.maxPostings ?? (sectionCount > LARGE_SITE ? 300 : Infinity)
+  const { pages, sections, documents } = indexedDocuments(options.pages)
+  const maxPostings = options.maxPostings ?? (sections.length > LARGE_SITE ? 300 : Infinity)
   const serialized = {
     ...DEFAULT_OPTIONS,
     maxPostings: Number.isFinite(maxPostings) ? maxPostings : null,
   }
+  const collected = collectPostings(documents, { ...serialized, tokenize, processTerm })
+  const docFile = `search-doc-${timestamp}.json`
+  const indexFile = `search-index-${timestamp}.json`
+  const stamp = { formatVersion: FORMAT_VERSION, builtAt }
+  const doc: DocFile = { ...stamp, options: serialized, pages, sections }
+  const docJson = JSON.stringify(doc)
+  const split = options.split ?? Math.max(docJson.length, indexBytes(collected)) > SPLIT_ABOVE
+  if (!split) {
+    const folded = options.norms === 'folded'
+    const index: IndexFile = {
+      ...stamp,
+      options: serialized,
+      index: folded
+        ? foldedIndex(collected, serialized.fields, maxPostings)
+        : buildPostings(documents, { ...serialized, tokenize, processTerm, maxPostings }),
+    }
+    return { timestamp, docFile, indexFile, docJson, indexJson: JSON.stringify(index), parts: [] }
+  }
+
+  const sizes = split === true ? {} : split
+  const partName = (kind: string) => (k: number) => `search-${kind}-${timestamp}-${k}.json`
+  const { searchOptions } = serialized
+  const terms = foldPostings(collected, { fields: serialized.fields, maxPostings }).map(
+    ([term, byField]) => encodeTerm(term, byField),
+  )
+  const { parts: ranges, bounds } = splitTerms(terms, sizes.indexPartBytes)
+  const prefixes = prefixFiles(terms, bounds, searchOptions)
+  let first = 0
+  const blocks = options.pages.map((page, k) => {
+    const block = { page: pages[k]!, sections: sections.slice(first, first + page.sections.length) }
+    first += page.sections.length
+    return block
+  })
+  const docParts = splitDoc(blocks, stamp, sizes.docPartBytes)
+  const prefixName = (k: number) => `search-prefix-${timestamp}-${k}.json`
+  const index: IndexFile = {
+    ...stamp,
+    options: serialized,
+    index: {
+      documentCount: documents.length,
+      averageFieldLength: [],
+      fieldLength: [],
+      terms: '',
+      postings: '',
+      norms: 'folded',
+    },
+    parts: {
+      files: ranges.map((_, k) => partName('index')(k)),
+      bounds,
+      prefixes: prefixes.map((_, k) => prefixName(k)),
+      pages: encodeBlocks(blocks),
+    },
+  }
+  const splitDocFile: DocFile = {
+    ...doc,
+    pages: [],
+    sections: [],
+    parts: {
+      files: docParts.map((_, k) => partName('doc')(k)),
+      firstPage: docParts.map((part) => part.firstPage),
+      pageCount: pages.length,
+      sectionCount: sections.length,
+    },
+  }
+  return {
+    timestamp,
+    docFile,
+    indexFile,
+    docJson: JSON.stringify(splitDocFile),
+    indexJson: JSON.stringify(index),
+    parts: [
+      ...ranges.map((range, k) => ({
+        file: partName('index')(k),
+        json: JSON.stringify({ ...stamp, ...termRange(range) } satisfies IndexPart),
+      })),
+      ...prefixes.map((prefix, k) => ({
+        file: prefixName(k),
+        json: JSON.stringify({
+          ...stamp,
+          ...prefix.range,
+          prefix: prefix.prefix,
+          completions: prefix.completions,
+        } satisfies PrefixPart),
+      })),
+      ...docParts.map((part, k) => ({ file: partName('doc')(k), json: JSON.stringify(part) })),
+    ],
+  }
+}
+
+/** The display records and the MiniSearch documents of the pages' sections. */
+export function indexedDocuments(input: readonly SearchPage[]): {
+  pages: DocPage[]
+  sections: DocSection[]
+  documents: IndexedDocument[]
+} {
   const pages: DocPage[] = []
   const sections: DocSection[] = []
   const documents: IndexedDocument[] = []
-
-  for (const page of options.pages) {
+  for (const page of input) {
     const pageIndex = pages.push([page.path, page.title, page.breadcrumbs]) - 1
     const hierarchy = page.breadcrumbs.join(' ')
     const keywords = [page.description ?? '', ...(page.keywords ?? [])].join(' ')
@@ -126,74 +244,34 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
       })
     }
   }
-  const compact = buildPostings(documents, {
-    ...serialized,
-    tokenize,
-    processTerm,
-    maxPostings,
-  })
+  return { pages, sections, documents }
+}
 
-  const doc: DocFile = {
-    formatVersion: FORMAT_VERSION,
-    builtAt,
-    options: serialized,
-    pages,
-    sections,
-  }
-  const index: IndexFile = {
-    formatVersion: FORMAT_VERSION,
-    builtAt,
-    options: serialized,
-    index: compact,
-  }
-  const docFile = `search-doc-${timestamp}.json`
-  const indexFile = `search-index-${timestamp}.json`
-  let docJson = JSON.stringify(doc)
-  let indexJson = JSON.stringify(index)
-  const split = options.split ?? Math.max(docJson.length, indexJson.length) > SPLIT_ABOVE
-  if (!split) return { timestamp, docFile, indexFile, docJson, indexJson, parts: [] }
-
-  const sizes = split === true ? {} : split
-  const stamp = { builtAt, formatVersion: FORMAT_VERSION, ...sizes }
-  const partName = (kind: string) => (k: number) => `search-${kind}-${timestamp}-${k}.json`
-  const indexParts = splitIndex(
-    compact,
-    decodeTerms(compact.terms),
-    compact.postings === '' ? [] : compact.postings.split('\n'),
-    options.pages.map((page) => page.sections.length),
-    { ...stamp, fileName: partName('index') },
-  )
-  const docParts = splitDoc(pages, sections, stamp)
-  docJson = JSON.stringify({
-    ...doc,
-    pages: [],
-    sections: [],
-    parts: {
-      files: docParts.map((_, k) => partName('doc')(k)),
-      firstPage: docParts.map((part) => part.firstPage),
-      pageCount: pages.length,
-      sectionCount: sections.length,
-    },
-  } satisfies DocFile)
-  indexJson = JSON.stringify({
-    ...index,
-    index: indexParts.main,
-    parts: indexParts.info,
-  } satisfies IndexFile)
+/** A whole index with folded weights: as a split index scores. */
+function foldedIndex(
+  collected: CollectedPostings,
+  fields: readonly string[],
+  maxPostings: number,
+): CompactIndex {
+  const terms = foldPostings(collected, { fields, maxPostings })
   return {
-    timestamp,
-    docFile,
-    indexFile,
-    docJson,
-    indexJson,
-    parts: [
-      ...indexParts.parts.map((part, k) => ({
-        file: partName('index')(k),
-        json: JSON.stringify(part),
-      })),
-      ...docParts.map((part, k) => ({ file: partName('doc')(k), json: JSON.stringify(part) })),
-    ],
+    documentCount: collected.documentCount,
+    averageFieldLength: [],
+    fieldLength: [],
+    terms: encodeTerms(terms.map(([term]) => term)),
+    postings: terms.map(([, byField]) => encodeLevelPostings(byField)).join('\n'),
+    norms: 'folded',
   }
+}
+
+/** About the bytes of a whole index file: two digits a posting, and the terms. */
+function indexBytes(collected: CollectedPostings): number {
+  let bytes = 0
+  for (const [term, byField] of collected.terms) {
+    bytes += term.length + 2
+    for (const postings of byField) bytes += (postings?.ids.length ?? 0) * 2
+  }
+  return bytes
 }
 
 /**

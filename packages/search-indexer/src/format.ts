@@ -10,7 +10,7 @@ import type { Options } from 'minisearch'
 import type { CompactIndex } from './index-codec.js'
 
 /** Version of the two files' layout and of the tokenizer. Bump on any incompatible change. */
-export const FORMAT_VERSION = 1
+export const FORMAT_VERSION = 2
 
 /** Format versions this loader reads. */
 export const SUPPORTED_FORMAT_VERSIONS: readonly number[] = [FORMAT_VERSION]
@@ -96,21 +96,51 @@ export interface IndexFile {
 
 /** The part files of a split index. */
 export interface IndexParts {
-  /** File names, next to the index file: `search-index-<timestamp>-<k>.json`. */
+  /**
+   * Term-range parts, next to the index file: `search-index-<timestamp>-<k>.json`, where the
+   * timestamp is that of the build that wrote the part (an incremental build keeps the parts
+   * its edits did not touch).
+   */
   files: string[]
-  /** First term of each part, in order: part k holds the terms from `first[k]` up to `first[k + 1]`. */
-  first: string[]
-  /** Sections of each page in order, as base-32 numbers (`index-codec.ts`): which page a section is of. */
-  sectionsPerPage: string
+  /**
+   * Where each part after the first begins: part k holds the terms t with
+   * `bounds[k - 1] <= t < bounds[k]`. Each bound is the shortest string that separates the last
+   * term of a part from the first of the next, so that a prefix spans two parts only when
+   * terms on both sides start with it.
+   */
+  bounds: string[]
+  /**
+   * Prefix files: the completions of each prefix whose terms span more than one part (short
+   * ones: `to` on a large site), so that a word being typed loads one small file instead of
+   * every part of its range. One per prefix of `spanningPrefixes(bounds)` (`bounds.ts`), in
+   * its order: `search-prefix-<timestamp>-<k>.json`.
+   */
+  prefixes: string[]
+  /**
+   * The sections of each page in section-number order, as base-32 numbers (`index-codec.ts`):
+   * `count * 2`, or `count * 2 + 1` for numbers no page holds (left by an incremental build).
+   * Which page a section is of, to group results by page before any doc part is loaded.
+   */
+  pages: string
 }
 
-/** One part of a split index. */
+/** One term-range part of a split index. */
 export interface IndexPart {
   formatVersion: number
+  /** ISO time of the build that wrote the part (the timestamp in its name). */
   builtAt: string
   /** As in {@link CompactIndex}. */
   terms: string
   postings: string
+}
+
+/**
+ * A prefix file (see {@link IndexParts.prefixes}): the prefix's `maxPrefixTerms` completions,
+ * most postings first; `terms` holds them, and the prefix and its plurals when they are terms.
+ */
+export interface PrefixPart extends IndexPart {
+  prefix: string
+  completions: string[]
 }
 
 /** A page in the doc file: `[path, title, breadcrumbs]`. */
@@ -136,22 +166,26 @@ export interface DocFile {
 
 /** The part files of a split doc file. */
 export interface DocParts {
-  /** File names, next to the doc file: `search-doc-<timestamp>-<k>.json`. */
+  /** File names, next to the doc file: `search-doc-<timestamp>-<k>.json` (see {@link IndexParts.files}). */
   files: string[]
   /** First page of each part; parts hold whole pages. */
   firstPage: number[]
+  /** Pages and section numbers, counting those no page holds (see {@link IndexParts.pages}). */
   pageCount: number
   sectionCount: number
 }
 
-/** One part of a split doc file: pages `firstPage`… and their sections, from `firstSection`. */
+/**
+ * One part of a split doc file: pages `firstPage`… and their sections, from `firstSection`;
+ * `null` for numbers no page holds.
+ */
 export interface DocPart {
   formatVersion: number
   builtAt: string
   firstPage: number
   firstSection: number
-  pages: DocPage[]
-  sections: DocSection[]
+  pages: Array<DocPage | null>
+  sections: Array<DocSection | null>
 }
 
 /** The options this version of the indexer writes. */

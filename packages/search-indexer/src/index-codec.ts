@@ -30,6 +30,12 @@ export interface CompactIndex {
   averageFieldLength: number[]
   /** Distinct tokens per document and field, flat: document d, field f at `d * fields + f`. */
   fieldLength: number[]
+  /**
+   * `folded` (split indexes): no field lengths; each posting carries its BM25 term weight as a
+   * level (see {@link encodeLevelPostings}) instead of a frequency. A table of 50,000 sections'
+   * lengths was 130 KB gzip, which every reader of a large site downloaded first.
+   */
+  norms?: 'folded'
   /** Every term, sorted, one a line, front-coded by {@link encodeTerms}. */
   terms: string
   /** Postings of each term, one a line, each encoded by {@link encodePostings}. */
@@ -77,6 +83,113 @@ export function encodePostings(byField: ReadonlyArray<Postings | undefined>): st
   return parts.join(' ')
 }
 
+/**
+ * Levels of a folded posting's weight. MiniSearch scores a posting `idf * (d + w)`, where
+ * `w = tf * (k + 1) / (tf + k * (1 - b + b * length / averageLength))` lies in `[0, k + 1)`. A
+ * split index stores `w` in 64 levels (one digit) and hands MiniSearch the frequency that gives
+ * it back with every length equal to the average: the length no longer needs a table. The
+ * error is under 1% of a term's score.
+ */
+export const LEVELS = 64
+
+/** MiniSearch 7's default BM25 constants (`defaultBM25params`). */
+export const BM25 = { k: 1.2, b: 0.7 }
+
+/** A posting's weight `w` (see {@link LEVELS}). */
+export function termWeight(frequency: number, length: number, averageLength: number): number {
+  const { k, b } = BM25
+  return (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / averageLength))
+}
+
+/** The level of a weight. */
+export function weightLevel(weight: number): number {
+  return Math.min(LEVELS - 1, Math.floor((weight / (BM25.k + 1)) * LEVELS))
+}
+
+/** The frequency MiniSearch gets for a level: its BM25 gives back the level's middle weight. */
+const LEVEL_FREQUENCY = Array.from({ length: LEVELS }, (_, level) => {
+  const { k } = BM25
+  const weight = ((level + 0.5) / LEVELS) * (k + 1)
+  return (weight * k) / (k + 1 - weight)
+})
+
+/** One field's postings with folded weights: increasing document numbers and their levels. */
+export interface LevelPostings {
+  ids: number[]
+  levels: number[]
+}
+
+/**
+ * Encodes a term's postings per field with folded weights: the field number, then per
+ * document the gap from the previous one (variable-length) and the level (one digit).
+ */
+export function encodeLevelPostings(byField: ReadonlyArray<LevelPostings | undefined>): string {
+  const parts: string[] = []
+  byField.forEach((postings, fieldId) => {
+    if (!postings || postings.ids.length === 0) return
+    if (fieldId > 9) throw new Error('The search index format allows at most 10 fields')
+    let out = String(fieldId)
+    let previous = 0
+    postings.ids.forEach((id, k) => {
+      out += writeNumber(id - previous) + DIGITS[postings.levels[k]!]
+      previous = id
+    })
+    parts.push(out)
+  })
+  return parts.join(' ')
+}
+
+/** Decodes {@link encodeLevelPostings} into per field `ids` and `levels`. */
+export function decodeLevelPostings(encoded: string): Array<LevelPostings | undefined> {
+  const byField: Array<LevelPostings | undefined> = []
+  let at = 0
+  while (at < encoded.length) {
+    const postings: LevelPostings = { ids: [], levels: [] }
+    byField[Number(encoded[at++])] = postings
+    let id = 0
+    while (at < encoded.length && encoded[at] !== ' ') {
+      let value = 0
+      let scale = 1
+      let digit: number
+      while ((digit = VALUES[encoded.charCodeAt(at++)] ?? -1) >= 32) {
+        value += (digit - 32) * scale
+        scale *= 32
+      }
+      const level = VALUES[encoded.charCodeAt(at++)] ?? -1
+      if (digit < 0 || level < 0) throw new Error('The search index is damaged; rebuild the site')
+      id += value + digit * scale
+      postings.ids.push(id)
+      postings.levels.push(level)
+    }
+    at++ // the space between fields
+  }
+  return byField
+}
+
+/** MiniSearch's in-memory postings of one term: field -> document -> frequency. */
+export type PostingMaps = Map<number, Map<number, number>>
+
+/** Decodes one term's postings (folded or not) straight into MiniSearch's in-memory maps. */
+export function decodePostingMaps(encoded: string, folded: boolean): PostingMaps {
+  const maps: PostingMaps = new Map()
+  if (folded) {
+    decodeLevelPostings(encoded).forEach((postings, field) => {
+      if (!postings) return
+      const map = new Map<number, number>()
+      postings.ids.forEach((id, k) => map.set(id, LEVEL_FREQUENCY[postings.levels[k]!]!))
+      maps.set(field, map)
+    })
+  } else {
+    const byField = decodePostings(encoded)
+    for (const field in byField) {
+      const map = new Map<number, number>()
+      for (const id in byField[field]) map.set(Number(id), byField[field]![id]!)
+      maps.set(Number(field), map)
+    }
+  }
+  return maps
+}
+
 /** The numbers written one after the other by {@link writeNumber}. */
 export function readNumbers(encoded: string): number[] {
   const numbers: number[] = []
@@ -97,8 +210,24 @@ export function readNumbers(encoded: string): number[] {
   return numbers
 }
 
-/** Decodes one term's postings into MiniSearch's `{field: {document: frequency}}`. */
-export function decodePostings(encoded: string): Record<string, Record<string, number>> {
+/**
+ * Decodes one term's postings into MiniSearch's `{field: {document: frequency}}`; `folded`
+ * postings (see {@link LEVELS}) get the frequency of their level.
+ */
+export function decodePostings(
+  encoded: string,
+  folded = false,
+): Record<string, Record<string, number>> {
+  if (folded) {
+    const byField: Record<string, Record<string, number>> = {}
+    decodeLevelPostings(encoded).forEach((postings, field) => {
+      if (!postings) return
+      const out: Record<string, number> = {}
+      postings.ids.forEach((id, k) => (out[id] = LEVEL_FREQUENCY[postings.levels[k]!]!))
+      byField[field] = out
+    })
+    return byField
+  }
   const byField: Record<string, Record<string, number>> = {}
   let at = 0
   const readNumber = () => {
@@ -156,30 +285,56 @@ export function decodeTerms(encoded: string): string[] {
 
 /** Expands the compact index into what `MiniSearch.loadJS` reads. */
 export function decodeIndex(compact: CompactIndex, fields: readonly string[]): MiniSearchJson {
-  const { documentCount, fieldLength: flat } = compact
+  const { documentCount } = compact
+  const folded = compact.norms === 'folded'
   const terms = decodeTerms(compact.terms)
   const postings = compact.postings === '' ? [] : compact.postings.split('\n')
-  if (terms.length !== postings.length || flat.length !== documentCount * fields.length) {
+  const flat = compact.fieldLength
+  if (
+    terms.length !== postings.length ||
+    flat.length !== (folded ? 0 : documentCount * fields.length)
+  ) {
     throw new Error('The search index is damaged (its lengths do not match); rebuild the site')
   }
+  const json = emptyIndexJson(
+    Array.from({ length: documentCount }, (_, d) => d),
+    fields,
+    folded ? null : compact,
+  )
+  json.index = terms.map((term, k) => [term, decodePostings(postings[k]!, folded)])
+  return json
+}
+
+/**
+ * MiniSearch's serialised form of an index of these documents without terms. Without
+ * `lengths` (folded weights), every length is the average: 1.
+ */
+export function emptyIndexJson(
+  documents: readonly number[],
+  fields: readonly string[],
+  lengths: Pick<CompactIndex, 'fieldLength' | 'averageFieldLength'> | null,
+): MiniSearchJson {
   const documentIds: Record<string, number> = {}
   const fieldLength: Record<string, number[]> = {}
-  for (let d = 0; d < documentCount; d++) {
+  const ones = fields.map(() => 1)
+  for (const d of documents) {
     documentIds[d] = d
-    fieldLength[d] = flat.slice(d * fields.length, (d + 1) * fields.length)
+    fieldLength[d] = lengths
+      ? lengths.fieldLength.slice(d * fields.length, (d + 1) * fields.length)
+      : ones
   }
   const fieldIds: Record<string, number> = {}
   fields.forEach((field, id) => (fieldIds[field] = id))
   return {
-    documentCount,
-    nextId: documentCount,
+    documentCount: documents.length,
+    nextId: documents.length === 0 ? 0 : documents[documents.length - 1]! + 1,
     documentIds,
     fieldIds,
     fieldLength,
-    averageFieldLength: compact.averageFieldLength,
+    averageFieldLength: lengths ? lengths.averageFieldLength : ones,
     storedFields: {},
     dirtCount: 0,
-    index: terms.map((term, k) => [term, decodePostings(postings[k]!)]),
+    index: [],
     serializationVersion: 2,
   }
 }

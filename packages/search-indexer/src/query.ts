@@ -18,9 +18,9 @@ export interface Vocabulary {
   expand(prefix: string, max: number): string[]
 }
 
-/** Builds the {@link Vocabulary} of MiniSearch's serialised index entries. */
+/** Builds the {@link Vocabulary} of index terms, each with its number of postings. */
 export function createVocabulary(
-  entries: ReadonlyArray<[string, Record<string, object>]>,
+  entries: ReadonlyArray<[term: string, weight: number]>,
 ): Vocabulary {
   const order = entries.map((_, k) => k)
   // The build writes terms sorted; files from elsewhere get sorted here.
@@ -29,15 +29,7 @@ export function createVocabulary(
   }
   const terms = order.map((k) => entries[k]![0])
   const set = new Set(terms)
-  const weights = new Float64Array(terms.length)
-  order.forEach((k, position) => {
-    let postings = 0
-    const byField = entries[k]![1]
-    for (const field in byField) {
-      for (const _ in byField[field as keyof typeof byField]) postings++
-    }
-    weights[position] = postings
-  })
+  const weights = Float64Array.from(order, (k) => entries[k]![1])
   const lowerBound = (prefix: string) => {
     let low = 0
     let high = terms.length
@@ -68,6 +60,20 @@ export function createVocabulary(
       return best.map((k) => terms[k]!)
     },
   }
+}
+
+/** The number of postings of a term in MiniSearch's serialised form or its in-memory maps. */
+export function postingCount(
+  byField: Record<string, object> | ReadonlyMap<number, ReadonlyMap<number, number>>,
+): number {
+  let count = 0
+  if (byField instanceof Map) {
+    for (const postings of byField.values()) count += postings.size
+  } else {
+    const plain = byField as Record<string, object>
+    for (const field in plain) count += Object.keys(plain[field]!).length
+  }
+  return count
 }
 
 /** A query ready for `MiniSearch#search`, and which typed term each searched term stands for. */
@@ -116,19 +122,14 @@ export function typedTerms(text: string, options: SerializedSearchOptions): Type
   return typed
 }
 
-/**
- * The index terms a query may touch, for a split index to load their parts: each typed term,
- * its singular and plural forms, and the range of terms it is a prefix of.
- */
-export function queryTerms(text: string, options: SerializedSearchOptions): TypedTerm[] {
-  return typedTerms(text, options).flatMap((typed) => [
-    typed,
-    ...[...singulars(typed.term), typed.term + 's', typed.term + 'es'].map((term) => ({
-      term,
-      prefix: false,
-      weight: typed.weight,
-    })),
-  ])
+/** The forms of a term a query also searches: its singulars, then its plurals. */
+export function variants(term: string): string[] {
+  return [...singulars(term), ...plurals(term)]
+}
+
+/** Possible plurals of an English word (the vocabulary keeps the real ones). */
+export function plurals(term: string): string[] {
+  return [term + 's', term + 'es']
 }
 
 /** Plans the query for `text`, or returns null when it has no searchable word. */
@@ -145,7 +146,7 @@ export function planQuery(
     const expansions = prefix ? vocabulary.expand(term, options.maxPrefixTerms) : []
     const boosts = new Map<string, number>([[term, weight]])
     // A word also finds its singular or plural ("tokens" <-> "token").
-    for (const variant of [...singulars(term), term + 's', term + 'es']) {
+    for (const variant of variants(term)) {
       if (!boosts.has(variant) && vocabulary.has(variant)) {
         boosts.set(variant, weight * options.weights.prefix)
       }

@@ -1,99 +1,188 @@
 /**
  * Splits the files of a large site into parts, so that a reader downloads only what a query
- * needs: index parts by term range (the terms a query holds, and its prefixes), doc parts by
- * page range (the results shown). The main files keep what every query needs: the options,
- * the per-section field lengths, and which page each section is of.
+ * needs: index parts by term range (the terms a query holds), prefix files (the completions of
+ * a word being typed when its range spans parts), doc parts by page range (the results shown).
+ * The main files keep what every query needs: the options, the part bounds, and which page each
+ * section is of.
  */
-import { encodeTerms, writeNumber, type CompactIndex } from './index-codec.js'
-import type { DocPage, DocPart, DocSection, IndexPart, IndexParts } from './format.js'
+import { encodeLevelPostings, encodeTerms, writeNumber, type LevelPostings } from './index-codec.js'
+import { spanningPrefixes } from './bounds.js'
+import type { DocPage, DocPart, DocSection } from './format.js'
+import { plurals } from './query.js'
 
 /** Raw bytes from which a site's index is split by default. */
 export const SPLIT_ABOVE = 1_500_000
 
 /** Sizes of the parts, in bytes of JSON before compression. */
 export interface SplitOptions {
-  /** @default 128000 (about 60 KB gzipped) */
+  /** @default 24000 (about 10 KB gzipped) */
   indexPartBytes?: number
-  /** @default 64000 (about 20 KB gzipped) */
+  /** @default 4000 (about 1.5 KB gzipped: a list of results shows up to ten pages, each in a part) */
   docPartBytes?: number
 }
 
-interface Stamp extends SplitOptions {
-  builtAt: string
-  formatVersion: number
+/** A term with its folded postings, encoded once. */
+export interface EncodedTerm {
+  term: string
+  postings: string
+  /** Postings in all fields: how common the term is (the browser's `Vocabulary.weight`). */
+  weight: number
 }
 
-/** The index parts of a compact index, and the main index without its terms. */
-export function splitIndex(
-  compact: CompactIndex,
-  terms: readonly string[],
-  postings: readonly string[],
-  pageSections: readonly number[],
-  options: Stamp & { fileName: (k: number) => string },
-): { main: CompactIndex; parts: IndexPart[]; info: IndexParts } {
-  const partBytes = options.indexPartBytes ?? 128_000
-  const parts: IndexPart[] = []
-  const first: string[] = []
+/** Encodes folded postings for the parts. */
+export function encodeTerm(term: string, byField: Array<LevelPostings | undefined>): EncodedTerm {
+  let weight = 0
+  for (const postings of byField) weight += postings?.ids.length ?? 0
+  return { term, postings: encodeLevelPostings(byField), weight }
+}
+
+/** A part's terms and postings, as stored in a part file. */
+export interface TermRange {
+  terms: string
+  postings: string
+}
+
+/** The index parts: term ranges and the bounds between them. */
+export function splitTerms(
+  terms: readonly EncodedTerm[],
+  partBytes = 24_000,
+): { parts: EncodedTerm[][]; bounds: string[] } {
+  const sizes = terms.map((t) => t.term.length + t.postings.length + 2)
+  const parts: EncodedTerm[][] = []
+  const bounds: string[] = []
   let start = 0
-  let bytes = 0
-  const cut = (end: number) => {
-    first.push(terms[start]!)
-    parts.push({
-      formatVersion: options.formatVersion,
-      builtAt: options.builtAt,
-      terms: encodeTerms(terms.slice(start, end)),
-      postings: postings.slice(start, end).join('\n'),
-    })
-    start = end
-    bytes = 0
+  while (start < terms.length) {
+    // Cut between 3/4 and 5/4 of the size, where the terms on either side share the shortest
+    // prefix: fewer prefixes then span two parts ("kaz" | "ke", not "kato" | "katu").
+    let end = start
+    let bytes = 0
+    while (end < terms.length && bytes < partBytes * 0.75) bytes += sizes[end++]!
+    let cut = end
+    let best = Infinity
+    while (end < terms.length && bytes <= partBytes * 1.25) {
+      const shared = sharedLength(terms[end - 1]!.term, terms[end]!.term)
+      if (shared < best) {
+        best = shared
+        cut = end
+      }
+      bytes += sizes[end++]!
+    }
+    if (end >= terms.length && bytes <= partBytes * 1.25) cut = terms.length
+    if (cut < terms.length) bounds.push(separator(terms[cut - 1]!.term, terms[cut]!.term))
+    parts.push(terms.slice(start, cut))
+    start = cut
   }
-  for (let k = 0; k < terms.length; k++) {
-    bytes += terms[k]!.length + postings[k]!.length + 2
-    if (bytes >= partBytes) cut(k + 1)
-  }
-  if (start < terms.length) cut(terms.length)
+  return { parts, bounds }
+}
+
+/** One prefix file: the completions of a prefix whose terms span parts, with their postings. */
+export interface PrefixFile {
+  prefix: string
+  /** The prefix's `maxPrefixTerms` heaviest completions, as `Vocabulary.expand` picks them. */
+  completions: string[]
+  /**
+   * The completions, and the prefix itself and its plurals (`-s`, `-es`) when they are terms:
+   * everything a query ending in the prefix searches.
+   */
+  range: TermRange
+}
+
+/** The prefix files of the prefixes whose terms span parts (see `spanningPrefixes`). */
+export function prefixFiles(
+  terms: readonly EncodedTerm[],
+  bounds: readonly string[],
+  options: { minPrefixLength: number; maxPrefixTerms: number },
+): PrefixFile[] {
+  const position = new Map(terms.map((t, k) => [t.term, k]))
+  return spanningPrefixes(bounds, options.minPrefixLength).map((prefix) => {
+    const best = heaviest(terms, prefix, options.maxPrefixTerms)
+    const members = new Set(best)
+    for (const variant of [prefix, ...plurals(prefix)]) {
+      const k = position.get(variant)
+      if (k !== undefined) members.add(k)
+    }
+    return {
+      prefix,
+      completions: best.map((k) => terms[k]!.term),
+      range: termRange([...members].sort((a, b) => a - b).map((k) => terms[k]!)),
+    }
+  })
+}
+
+/** A part's terms and postings, encoded. */
+export function termRange(terms: readonly EncodedTerm[]): TermRange {
   return {
-    main: { ...compact, terms: '', postings: '' },
-    parts,
-    info: {
-      files: parts.map((_, k) => options.fileName(k)),
-      first,
-      sectionsPerPage: pageSections.map(writeNumber).join(''),
-    },
+    terms: encodeTerms(terms.map((t) => t.term)),
+    postings: terms.map((t) => t.postings).join('\n'),
   }
 }
 
-/** The doc parts: whole pages with their sections, about `docPartBytes` each. */
+/** The pages and sections of the doc parts, and the `pages` list of the index file. */
+export interface DocBlock {
+  /** Null for section numbers no page holds. */
+  page: DocPage | null
+  /** The block's sections, numbered on from the previous block's. */
+  sections: Array<DocSection | null>
+}
+
+/** `IndexParts.pages`: the sections of each block, holes marked. */
+export function encodeBlocks(blocks: readonly DocBlock[]): string {
+  return blocks.map((b) => writeNumber(b.sections.length * 2 + (b.page ? 0 : 1))).join('')
+}
+
+/** The doc parts: whole blocks with their sections, about `partBytes` each. */
 export function splitDoc(
-  pages: readonly DocPage[],
-  sections: readonly DocSection[],
-  options: Stamp,
+  blocks: readonly DocBlock[],
+  stamp: { builtAt: string; formatVersion: number },
+  partBytes = 4_000,
 ): DocPart[] {
-  const partBytes = options.docPartBytes ?? 64_000
   const parts: DocPart[] = []
   let part: DocPart | null = null
   let bytes = 0
   let section = 0
-  pages.forEach((page, pageIndex) => {
+  blocks.forEach((block, pageIndex) => {
     if (!part || bytes >= partBytes) {
-      part = {
-        formatVersion: options.formatVersion,
-        builtAt: options.builtAt,
-        firstPage: pageIndex,
-        firstSection: section,
-        pages: [],
-        sections: [],
-      }
+      part = { ...stamp, firstPage: pageIndex, firstSection: section, pages: [], sections: [] }
       parts.push(part)
       bytes = 0
     }
-    part.pages.push(page)
-    bytes += JSON.stringify(page).length
-    while (section < sections.length && sections[section]![0] === pageIndex) {
-      part.sections.push(sections[section]!)
-      bytes += JSON.stringify(sections[section]).length
-      section++
-    }
+    part.pages.push(block.page)
+    part.sections.push(...block.sections)
+    section += block.sections.length
+    bytes += JSON.stringify(block).length
   })
   return parts
+}
+
+/** Positions of the `max` heaviest terms that extend `prefix` (the earlier first among equals). */
+function heaviest(terms: readonly EncodedTerm[], prefix: string, max: number): number[] {
+  let low = 0
+  let high = terms.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (terms[middle]!.term < prefix) low = middle + 1
+    else high = middle
+  }
+  const best: number[] = []
+  for (let k = low; k < terms.length && terms[k]!.term.startsWith(prefix); k++) {
+    if (terms[k]!.term === prefix) continue
+    const weight = terms[k]!.weight
+    if (best.length === max && terms[best[max - 1]!]!.weight >= weight) continue
+    let at = best.length
+    while (at > 0 && terms[best[at - 1]!]!.weight < weight) at--
+    best.splice(at, 0, k)
+    if (best.length > max) best.pop()
+  }
+  return best
+}
+
+function sharedLength(a: string, b: string): number {
+  let k = 0
+  while (k < a.length && k < b.length && a[k] === b[k]) k++
+  return k
+}
+
+/** The shortest string `s` with `a < s <= b` (`a < b`). */
+function separator(a: string, b: string): string {
+  return b.slice(0, sharedLength(a, b) + 1)
 }

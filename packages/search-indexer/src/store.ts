@@ -12,10 +12,26 @@ import {
   type IndexFile,
   type IndexPart,
   type IndexedDocument,
+  type PrefixPart,
   type SerializedSearchOptions,
 } from './format.js'
-import { decodeIndex, decodePostings, decodeTerms, readNumbers } from './index-codec.js'
-import { createVocabulary, queryTerms, type Vocabulary } from './query.js'
+import {
+  decodeIndex,
+  decodePostingMaps,
+  decodeTerms,
+  emptyIndexJson,
+  readNumbers,
+  type PostingMaps,
+} from './index-codec.js'
+import { spanningPrefixes, spansParts, partOf as partIn } from './bounds.js'
+import {
+  createVocabulary,
+  plurals,
+  postingCount,
+  singulars,
+  typedTerms,
+  type Vocabulary,
+} from './query.js'
 
 /** Reads a JSON file; rejects with an error naming it. */
 export type ReadJson = <T>(url: string, what: string) => Promise<T>
@@ -43,7 +59,9 @@ export function wholeStore(doc: DocFile, index: IndexFile): Store {
   const miniSearch = MiniSearch.loadJS<IndexedDocument>(json, toMiniSearchOptions(index.options))
   return {
     miniSearch,
-    vocabulary: createVocabulary(json.index),
+    vocabulary: createVocabulary(
+      json.index.map(([term, byField]) => [term, postingCount(byField)]),
+    ),
     options: index.options.searchOptions,
     sectionCount: doc.sections.length,
     pageOf: (section) => doc.sections[section]![0],
@@ -55,8 +73,9 @@ export function wholeStore(doc: DocFile, index: IndexFile): Store {
 }
 
 /**
- * A split index: the main files hold the options, the field lengths and the page of each
- * section; the terms come in parts by term range, the display records in parts by page range.
+ * A split index: the main files hold the options, the part bounds and the page of each
+ * section; the terms come in parts by term range (and the completions of short prefixes in
+ * prefix files), the display records in parts by page range.
  */
 export function splitStore(options: {
   doc: DocFile
@@ -69,33 +88,50 @@ export function splitStore(options: {
   const { doc, index, readJson } = options
   const indexParts = index.parts!
   const docParts = doc.parts!
-  const json = decodeIndex(index.index, index.options.fields)
+  const { fields, searchOptions } = index.options
+  const { bounds } = indexParts
+
+  // Which page each section is of: the first section of every page, for a binary search.
+  const blocks = readNumbers(indexParts.pages)
+  const firstSections = new Int32Array(blocks.length + 1)
+  const live: number[] = []
+  blocks.forEach((block, page) => {
+    const count = block >> 1
+    firstSections[page + 1] = firstSections[page]! + count
+    if (block % 2 === 0) for (let k = 0; k < count; k++) live.push(firstSections[page]! + k)
+  })
+  if (live.length !== index.index.documentCount || blocks.length !== docParts.pageCount) {
+    throw new Error('The search index is damaged (its page list does not add up); rebuild the site')
+  }
+  const pageOf = (section: number) => upperBound(firstSections, section) - 1
+  const json = emptyIndexJson(live, fields, null)
   const miniSearch = MiniSearch.loadJS<IndexedDocument>(json, toMiniSearchOptions(index.options))
   const addTerms = termAdder(miniSearch)
 
-  // Which page each section is of: the first section of every page, for a binary search.
-  const firstSections = new Int32Array(docParts.pageCount + 1)
-  readNumbers(indexParts.sectionsPerPage).forEach((count, page) => {
-    firstSections[page + 1] = firstSections[page]! + count
-  })
-  const pageOf = (section: number) => upperBound(firstSections, section) - 1
-
   const vocabularies: Array<Vocabulary | undefined> = []
-  const partOf = (term: string) => Math.max(0, upperBound(indexParts.first, term) - 1)
+  const completions = new Map<string, string[]>()
+  const prefixTerms = new Set<string>()
+  const partOf = (term: string) => partIn(bounds, term)
+  const spans = (prefix: string) => spansParts(bounds, prefix)
+  const prefixFiles = new Map(
+    spanningPrefixes(bounds, searchOptions.minPrefixLength).map((prefix, k) => [prefix, k]),
+  )
+  if (prefixFiles.size !== indexParts.prefixes.length) {
+    throw new Error(
+      'The search index is damaged (its prefix files do not add up); rebuild the site',
+    )
+  }
   const vocabulary: Vocabulary = {
-    has: (term) => vocabularies[partOf(term)]?.has(term) ?? false,
+    has: (term) => vocabularies[partOf(term)]?.has(term) ?? prefixTerms.has(term),
     weight: (term) => vocabularies[partOf(term)]?.weight(term) ?? 0,
-    expand(prefix, max) {
-      const found: string[] = []
-      for (let k = partOf(prefix); k <= partOf(prefix + '\uffff'); k++) {
-        found.push(...(vocabularies[k]?.expand(prefix, max) ?? []))
-      }
-      return found.sort((a, b) => vocabulary.weight(b) - vocabulary.weight(a)).slice(0, max)
-    },
+    expand: (prefix, max) =>
+      spans(prefix)
+        ? (completions.get(prefix)?.slice(0, max) ?? [])
+        : (vocabularies[partOf(prefix)]?.expand(prefix, max) ?? []),
   }
 
-  const pages: Array<DocPage | undefined> = []
-  const sections: Array<DocSection | undefined> = []
+  const pages: Array<DocPage | null | undefined> = []
+  const sections: Array<DocSection | null | undefined> = []
   const loading = new Map<string, Promise<void>>()
   /** Loads a part once; a failed load is forgotten, so that a retry fetches it again. */
   const loadOnce = (file: string, load: () => Promise<void>) => {
@@ -107,32 +143,54 @@ export function splitStore(options: {
     }
     return promise
   }
-  const check = (part: IndexPart | DocPart, file: string) => {
-    if (part.builtAt !== index.builtAt) {
+  const readPart = async <T extends { builtAt: string }>(
+    url: string,
+    file: string,
+    what: string,
+  ) => {
+    const part = await readJson<T>(url, what)
+    // A part is named with the time of the build that wrote it.
+    const stamp = /-(\d+)-\d+\.json$/.exec(file)?.[1]
+    if (Date.parse(part.builtAt) !== Number(stamp)) {
       throw new Error(`The search file ${file} comes from another build; rebuild the site`)
     }
+    return part
+  }
+  const addRange = (part: IndexPart) => {
+    const terms = decodeTerms(part.terms)
+    const postings = part.postings === '' ? [] : part.postings.split('\n')
+    if (terms.length !== postings.length) {
+      throw new Error('The search index is damaged (its lengths do not match); rebuild the site')
+    }
+    const entries = terms.map((term, j): [string, PostingMaps] => [
+      term,
+      decodePostingMaps(postings[j]!, true),
+    ])
+    addTerms(entries)
+    return entries
   }
 
   const loadIndexPart = (k: number) => {
     const file = indexParts.files[k]!
     return loadOnce(file, async () => {
-      const part = await readJson<IndexPart>(options.indexUrl(file), 'search index')
-      check(part, file)
-      const terms = decodeTerms(part.terms)
-      const postings = part.postings === '' ? [] : part.postings.split('\n')
-      const entries = terms.map((term, j): [string, Record<string, Record<string, number>>] => [
-        term,
-        decodePostings(postings[j]!),
-      ])
-      addTerms(entries)
-      vocabularies[k] = createVocabulary(entries)
+      const part = await readPart<IndexPart>(options.indexUrl(file), file, 'search index')
+      vocabularies[k] = createVocabulary(
+        addRange(part).map(([term, maps]) => [term, postingCount(maps)]),
+      )
+    })
+  }
+  const loadPrefixPart = (k: number) => {
+    const file = indexParts.prefixes[k]!
+    return loadOnce(file, async () => {
+      const part = await readPart<PrefixPart>(options.indexUrl(file), file, 'search index')
+      for (const [term] of addRange(part)) prefixTerms.add(term)
+      completions.set(part.prefix, part.completions)
     })
   }
   const loadDocPart = (k: number) => {
     const file = docParts.files[k]!
     return loadOnce(file, async () => {
-      const part = await readJson<DocPart>(options.docUrl(file), 'search documents')
-      check(part, file)
+      const part = await readPart<DocPart>(options.docUrl(file), file, 'search documents')
       part.pages.forEach((page, j) => (pages[part.firstPage + j] = page))
       part.sections.forEach((section, j) => (sections[part.firstSection + j] = section))
     })
@@ -143,22 +201,32 @@ export function splitStore(options: {
   return {
     miniSearch,
     vocabulary,
-    options: index.options.searchOptions,
-    sectionCount: docParts.sectionCount,
+    options: searchOptions,
+    sectionCount: live.length,
     pageOf,
-    page: (k) => pages[k],
-    section: (k) => sections[k],
+    page: (k) => pages[k] ?? undefined,
+    section: (k) => sections[k] ?? undefined,
     loadTerms(query) {
-      const needed = new Set<number>()
-      for (const { term, prefix } of queryTerms(query, index.options.searchOptions)) {
-        const last = prefix ? partOf(term + '\uffff') : partOf(term)
-        for (let k = partOf(term); k <= last; k++) needed.add(k)
+      const loads: Array<Promise<void>> = []
+      const loadPart = (term: string) => {
+        const k = partOf(term)
+        if (!vocabularies[k]) loads.push(loadIndexPart(k))
       }
-      return whenAll([...needed].filter((k) => !vocabularies[k]).map(loadIndexPart))
+      for (const { term, prefix } of typedTerms(query, searchOptions)) {
+        // A word being typed whose completions span parts: its prefix file holds them, and the
+        // word and its plurals if they are terms.
+        const file = prefix ? prefixFiles.get(term) : undefined
+        if (file === undefined) for (const searched of [term, ...plurals(term)]) loadPart(searched)
+        else if (!completions.has(term)) loads.push(loadPrefixPart(file))
+        for (const singular of singulars(term)) loadPart(singular)
+      }
+      return whenAll(loads)
     },
     loadPages(wanted) {
       const needed = new Set(
-        wanted.filter((k) => !pages[k]).map((k) => upperBound(docParts.firstPage, k) - 1),
+        wanted
+          .filter((k) => pages[k] === undefined)
+          .map((k) => upperBound(docParts.firstPage, k) - 1),
       )
       return whenAll([...needed].map(loadDocPart))
     },
@@ -175,20 +243,9 @@ function termAdder(miniSearch: MiniSearch<IndexedDocument>) {
   if (!index || typeof index.set !== 'function') {
     throw new Error('This MiniSearch version cannot load a split search index; use MiniSearch 7')
   }
-  const set = index.set.bind(index) as (
-    term: string,
-    data: Map<number, Map<number, number>>,
-  ) => void
-  return (entries: ReadonlyArray<[string, Record<string, Record<string, number>>]>) => {
-    for (const [term, byField] of entries) {
-      const data = new Map<number, Map<number, number>>()
-      for (const field in byField) {
-        const postings = new Map<number, number>()
-        for (const id in byField[field]) postings.set(Number(id), byField[field]![id]!)
-        data.set(Number(field), postings)
-      }
-      set(term, data)
-    }
+  const set = index.set.bind(index) as (term: string, data: PostingMaps) => void
+  return (entries: ReadonlyArray<[string, PostingMaps]>) => {
+    for (const [term, data] of entries) set(term, data)
   }
 }
 

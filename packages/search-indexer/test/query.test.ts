@@ -2,14 +2,8 @@ import { expect, test } from 'vitest'
 import { DEFAULT_OPTIONS } from '../src/format.js'
 import { createVocabulary, planQuery, singulars } from '../src/query.js'
 
-// [term, {field: {document: frequency}}], as in MiniSearch's serialised index.
-const entry = (
-  term: string,
-  postings: number,
-): [string, Record<string, Record<string, number>>] => [
-  term,
-  { 3: Object.fromEntries(Array.from({ length: postings }, (_, k) => [k, 1])) },
-]
+// [term, number of postings]
+const entry = (term: string, postings: number): [string, number] => [term, postings]
 const vocabulary = createVocabulary([
   entry('token', 50),
   entry('tokenization', 2),

@@ -38,7 +38,7 @@ describe('files', () => {
   test('record the format version, build time and options', () => {
     for (const json of [files.docJson, files.indexJson]) {
       const file = JSON.parse(json)
-      expect(file.formatVersion).toBe(1)
+      expect(file.formatVersion).toBe(2)
       expect(file.builtAt).toBe('2025-01-02T03:04:05.000Z')
       expect(file.options.fields).toEqual([
         'title',
@@ -149,7 +149,7 @@ describe('errors', () => {
     await expect(
       loadSearch({ docUrl: 'd.json', indexUrl: 'i.json', fetch: fileFetch(other) }),
     ).rejects.toThrow(
-      'search index format 3 is not supported by this theme (expected 1); rebuild the site',
+      'search index format 3 is not supported by this theme (expected 2); rebuild the site',
     )
     await rm(other, { recursive: true, force: true })
   })

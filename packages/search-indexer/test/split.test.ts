@@ -9,6 +9,7 @@ import {
   type SearchPage,
   type SearchIndexFiles,
 } from '../src/index.js'
+import type { IndexFile } from '../src/format.js'
 import { fileFetch, pages as fixturePages } from './fixtures.js'
 
 // Fixture pages among 300 generated ones, so that the split has many parts.
@@ -41,6 +42,10 @@ const queries = [
   'n42x1',
   'delta',
   'ki',
+  // Prefixes whose terms span two parts (the bound `bravoh`): answered from a prefix file.
+  'br',
+  'bravo',
+  'bravo d',
 ]
 
 let dir: string
@@ -58,7 +63,8 @@ beforeAll(async () => {
     indexUrl: '/x/' + files.indexFile,
     fetch: fileFetch(dir, requested, '/x/'),
   })
-  const plain = buildSearchIndex({ pages, now, split: false })
+  // A whole index scores as a split one when its weights are folded too.
+  const plain = buildSearchIndex({ pages, now, split: false, norms: 'folded' })
   whole = await loadSearch({
     docUrl: 'd',
     indexUrl: 'i',
@@ -80,7 +86,7 @@ describe('a split index', () => {
     expect(files.parts.length).toBeGreaterThan(20)
     expect(names).toHaveLength(2 + files.parts.length)
     for (const name of names)
-      expect(name).toMatch(/^search-(doc|index)-1748736000000(-\d+)?\.json$/)
+      expect(name).toMatch(/^search-(doc|index|prefix)-1748736000000(-\d+)?\.json$/)
     expect(buildSearchIndex({ pages: fixturePages, now }).parts).toEqual([])
   })
 
@@ -101,6 +107,32 @@ describe('a split index', () => {
       await split.prepare(query, { limit: 10 })
       expect(split.search(query, { limit: 10 }), query).toEqual(whole.search(query, { limit: 10 }))
     }
+  })
+
+  test('a word being typed whose terms span parts loads its prefix file, not the parts', async () => {
+    const seen: string[] = []
+    const search = await loadSearch({
+      docUrl: files.docFile,
+      indexUrl: files.indexFile,
+      fetch: fileFetch(dir, seen),
+    })
+    const bounds = (JSON.parse(files.indexJson) as IndexFile).parts!.bounds
+    expect(bounds).toContain('bravoh')
+    await search.prepare('bra')
+    const index = seen.filter((url) => /search-(index|prefix)-\d+-\d+\.json$/.test(url))
+    expect(index).toEqual([expect.stringMatching(/^search-prefix-/)])
+    expect(search.search('bra')[0]!.title).toMatch(/bravo/i)
+    // The whole word, then a space: no longer a prefix; the parts of it and its plurals.
+    await search.prepare('bravo ')
+    expect(seen.filter((url) => /search-index-\d+-\d+\.json$/.test(url)).length).toBeGreaterThan(0)
+  })
+
+  test('the main files do not grow with the sections: no field lengths, no terms', () => {
+    const index = JSON.parse(files.indexJson) as IndexFile
+    expect(index.index.fieldLength).toEqual([])
+    expect(index.index.norms).toBe('folded')
+    expect(index.index.terms).toBe('')
+    expect(JSON.parse(files.docJson).sections).toEqual([])
   })
 
   test('a part that fails to load rejects prepare with its name; a retry loads it', async () => {
