@@ -7,6 +7,8 @@
 //   CSS          per docs page: its local stylesheets, gzip                          <= 15 KB
 //   HTML         the page itself, gzip: median of the docs pages                    <= 30 KB
 //                                       and every docs page                         <= 60 KB
+//   page chrome  the page's HTML minus its article's HTML (the `html` of its page
+//                data), raw bytes: what a page carries besides its content         <= 40 KB
 //   search       the two `search-*.json` files at the root together, gzip           <= 150 KB
 //
 // "Docs pages" are the HTML pages under /docs/ that are not redirect pages. Sizes are gzip at
@@ -24,6 +26,7 @@ export const BUDGETS = {
   css: 15 * 1024,
   htmlMedian: 30 * 1024,
   htmlMax: 60 * 1024,
+  aboveArticle: 40 * 1024,
   search: 150 * 1024,
 }
 
@@ -91,6 +94,24 @@ function staticClosure(entry) {
   return seen
 }
 
+/** The page-data file of a route (as `dataFileOf` in @ssg/core). */
+function dataFileOf(buildDir, route) {
+  const rel = route.replace(/^\//, '')
+  return path.join(
+    buildDir,
+    '_ssg/data',
+    (rel === '' || rel.endsWith('/') ? rel + 'index' : rel) + '.json',
+  )
+}
+
+/** Raw bytes of a page's HTML beyond its article's (null when it has no page data). */
+function aboveArticle(buildDir, route, html) {
+  const data = dataFileOf(buildDir, route)
+  if (!existsSync(data)) return null
+  const article = JSON.parse(readFileSync(data, 'utf8')).html ?? ''
+  return Buffer.byteLength(html) - Buffer.byteLength(article)
+}
+
 /** Measures one HTML page: its gzip size, its initial JS and its CSS. */
 function measurePage(buildDir, file) {
   const html = readFileSync(file, 'utf8')
@@ -124,10 +145,12 @@ function measurePage(buildDir, file) {
     if (f) js.add(f)
   }
   const cssFiles = new Set(css.map((u) => localFile(buildDir, u)).filter(Boolean))
+  const route = routeOf(buildDir, file)
   return {
-    route: routeOf(buildDir, file),
+    route,
     redirect: /<meta\s+http-equiv="refresh"/i.test(html),
     html: gz(file),
+    aboveArticle: aboveArticle(buildDir, route, html) ?? 0,
     js: [...js].reduce((n, f) => n + gz(f), 0),
     jsFiles: js.size,
     css: [...cssFiles].reduce((n, f) => n + gz(f), 0),
@@ -157,8 +180,11 @@ function table(head, rows) {
   ].join('\n')
 }
 
-/** Measures a built site against the budgets. Returns the figures, the table and the failures. */
-export function checkBudgets(buildDir, budgets = BUDGETS) {
+/**
+ * Measures a built site against the budgets. Returns the figures, the table and the failures.
+ * `search: false` leaves out the search files (a site checked for its pages only).
+ */
+export function checkBudgets(buildDir, budgets = BUDGETS, { search = true } = {}) {
   const pages = htmlFiles(buildDir).map((f) => measurePage(buildDir, f))
   const docs = pages.filter((p) => p.route.startsWith('/docs/') && !p.redirect)
   const failures = []
@@ -182,6 +208,7 @@ export function checkBudgets(buildDir, budgets = BUDGETS) {
   for (const [key, name, budget] of [
     ['js', 'initial JS per docs page', budgets.initialJs],
     ['css', 'CSS per docs page', budgets.css],
+    ['aboveArticle', 'HTML beyond the article, raw', budgets.aboveArticle],
   ]) {
     const bad = over(key, budget)
     const w = worst(key)
@@ -201,6 +228,8 @@ export function checkBudgets(buildDir, budgets = BUDGETS) {
       )
   }
 
+  const notes = []
+  let searchSize = 0
   const htmlSizes = docs.map((p) => p.html)
   const wHtml = worst('html')
   const htmlMedian = median(htmlSizes)
@@ -230,12 +259,14 @@ export function checkBudgets(buildDir, budgets = BUDGETS) {
       `HTML over ${kb(budgets.htmlMax)} KB gzip: ${bigHtml.map((p) => `${p.route} (${kb(p.html)} KB)`).join(', ')}`,
     )
 
+  if (!search) return finish()
+
   // A large site's index is split (search-indexer/src/split.ts): the two main files load on first
   // use, and a query then loads the parts of its terms and results (search-*-<ts>-<k>.json).
   const allSearch = readdirSync(buildDir).filter((f) => /^search-.*\.json$/.test(f))
   const searchFiles = allSearch.filter((f) => /^search-(doc|index)-\d+\.json$/.test(f)).sort()
   const partFiles = allSearch.filter((f) => !searchFiles.includes(f))
-  const searchSize = searchFiles.reduce((n, f) => n + gz(path.join(buildDir, f)), 0)
+  searchSize = searchFiles.reduce((n, f) => n + gz(path.join(buildDir, f)), 0)
   rows.push([
     partFiles.length ? 'search main files together' : 'search files together',
     `${kb(budgets.search)} KB`,
@@ -260,27 +291,30 @@ export function checkBudgets(buildDir, budgets = BUDGETS) {
       })()
     : null
 
-  const notes = []
   if (searchParts) notes.push(searchParts)
-  const missing = [...new Set(docs.flatMap((p) => p.missingPreloads))]
-  if (missing.length)
-    notes.push(`statically imported but not preloaded (counted anyway): ${missing.join(', ')}`)
-  const landing = pages.find((p) => p.route === '/')
-  if (landing)
-    notes.push(
-      `landing page /: initial JS ${kb(landing.js)} KB, CSS ${kb(landing.css)} KB, HTML ${kb(landing.html)} KB (not gated)`,
-    )
-  const heaviest = [...docs].sort((a, b) => b.html - a.html).slice(0, 5)
-  notes.push(
-    `heaviest docs pages (HTML gzip): ${heaviest.map((p) => `${p.route} ${kb(p.html)} KB`).join(', ')}`,
-  )
+  return finish()
 
-  const text =
-    `budgets: ${docs.length} docs pages of ${buildDir} (gzip level 6)\n` +
-    table(['budget', 'limit', 'median', 'max', 'max at', 'status'], rows) +
-    '\n' +
-    notes.join('\n')
-  return { docsPages: docs.length, pages: docs, searchSize, htmlMedian, failures, text }
+  function finish() {
+    const missing = [...new Set(docs.flatMap((p) => p.missingPreloads))]
+    if (missing.length)
+      notes.push(`statically imported but not preloaded (counted anyway): ${missing.join(', ')}`)
+    const landing = pages.find((p) => p.route === '/')
+    if (landing)
+      notes.push(
+        `landing page /: initial JS ${kb(landing.js)} KB, CSS ${kb(landing.css)} KB, HTML ${kb(landing.html)} KB (not gated)`,
+      )
+    const heaviest = [...docs].sort((a, b) => b.html - a.html).slice(0, 5)
+    notes.push(
+      `heaviest docs pages (HTML gzip): ${heaviest.map((p) => `${p.route} ${kb(p.html)} KB`).join(', ')}`,
+    )
+
+    const text =
+      `budgets: ${docs.length} docs pages of ${buildDir} (gzip level 6)\n` +
+      table(['budget', 'limit', 'median', 'max', 'max at', 'status'], rows) +
+      '\n' +
+      notes.join('\n')
+    return { docsPages: docs.length, pages: docs, searchSize, htmlMedian, failures, text }
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,9 @@
 // Generates a synthetic documentation corpus: N pages with headings, prose, tables, code in ten
 // languages, internal links and (every 25th page) a diagram. Deterministic for a given N.
+// Pages go 50 to a folder, or the first `bigFolder` of them into one folder (`section-big`), to
+// weigh a page of a 5,000-page folder. The prose draws its words as real docs do (the search
+// indexer's calibration: 30% function words, content words by Zipf's law over 30,000 words, the
+// domain words below first), so that search figures on the corpus mean something.
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -66,16 +70,53 @@ const CODE = [
   ],
 ]
 
+const FUNCTION_WORDS =
+  'the of and to a in is that for it as with on be by this are or at from an which but not'.split(
+    ' ',
+  )
+const SYLLABLES =
+  'ka to ri ne mo sa lu vi de po an el or un ix ta be co fi ga he ju ly me nu'.split(' ')
+
+/** 30,000 content words, the domain words first, and their cumulative Zipf-Mandelbrot weights. */
+function vocabulary() {
+  const r = rng(7)
+  const words = new Set(WORDS)
+  while (words.size < 30_000) {
+    let word = ''
+    for (let n = 2 + Math.floor(r() * 3); n > 0; n--)
+      word += SYLLABLES[Math.floor(r() * SYLLABLES.length)]
+    words.add(word)
+  }
+  let total = 0
+  const cumulative = [...words].map((_, rank) => (total += 1 / (rank + 8)))
+  return { words: [...words], cumulative, total }
+}
+const VOCABULARY = vocabulary()
+
+function word(r) {
+  if (r() < 0.3) return FUNCTION_WORDS[Math.floor(r() * r() * FUNCTION_WORDS.length)]
+  const { words, cumulative, total } = VOCABULARY
+  const x = r() * total
+  let lo = 0
+  let hi = cumulative.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (cumulative[mid] < x) lo = mid + 1
+    else hi = mid
+  }
+  return words[lo]
+}
+
 function sentence(r, words = 12) {
   const out = []
-  for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(r() * WORDS.length)])
+  for (let i = 0; i < words; i++) out.push(word(r))
   const s = out.join(' ')
   return s[0].toUpperCase() + s.slice(1) + '.'
 }
 
-function page(n, total, r) {
-  const folder = `section-${Math.floor(n / 50)}`
-  const link = (k) => `/docs/section-${Math.floor(k / 50)}/page-${k}`
+function page(n, total, r, folderOf) {
+  const folder = folderOf(n)
+  const link = (k) => `/docs/${folderOf(k)}/page-${k}`
   const parts = [
     `---\ntitle: Page ${n} ${WORDS[n % WORDS.length]}\ndescription: ${sentence(r, 10)}\nsidebar_position: ${n % 50}\n---\n`,
   ]
@@ -98,25 +139,31 @@ function page(n, total, r) {
   return { file: `content/docs/${folder}/page-${n}.md`, text: parts.join('\n') }
 }
 
-/** Writes a site with `count` pages into `dir` (replacing it). */
-export async function generateCorpus(dir, count) {
+/**
+ * Writes a site with `count` pages into `dir` (replacing it); with `bigFolder`, that many of them
+ * in one folder.
+ */
+export async function generateCorpus(dir, count, { bigFolder = 0 } = {}) {
   await rm(dir, { recursive: true, force: true })
   const r = rng(42)
-  const sections = Math.ceil(count / 50)
+  const folderOf = (n) =>
+    n < bigFolder ? 'section-big' : `section-${Math.floor((n - bigFolder) / 50)}`
+  const folders = [...new Set(Array.from({ length: count }, (_, n) => folderOf(n)))]
   const files = [
     {
       file: 'content/docs/index.md',
       text: `---\ntitle: Synthetic docs\n---\n${sentence(r, 40)}\n`,
     },
   ]
-  for (let s = 0; s < sections; s++)
+  folders.forEach((folder, s) =>
     files.push({
-      file: `content/docs/section-${s}/index.md`,
-      text: `---\ntitle: Section ${s}\nsidebar_position: ${s}\n---\n${sentence(r, 30)}\n`,
-    })
-  for (let n = 0; n < count; n++) files.push(page(n, count, r))
-  const folders = new Set(files.map((f) => path.dirname(path.join(dir, f.file))))
-  for (const folder of folders) await mkdir(folder, { recursive: true })
+      file: `content/docs/${folder}/index.md`,
+      text: `---\ntitle: Section ${folder.slice(8)}\nsidebar_position: ${s}\n---\n${sentence(r, 30)}\n`,
+    }),
+  )
+  for (let n = 0; n < count; n++) files.push(page(n, count, r, folderOf))
+  for (const folder of new Set(files.map((f) => path.dirname(path.join(dir, f.file)))))
+    await mkdir(folder, { recursive: true })
   for (let i = 0; i < files.length; i += 200)
     await Promise.all(files.slice(i, i + 200).map((f) => writeFile(path.join(dir, f.file), f.text)))
   await writeFile(

@@ -68,3 +68,57 @@ describe('containsPath', () => {
     expect(containsPath(inner, '/docs/a')).toBe(false)
   })
 })
+
+describe('a long list in the page HTML', () => {
+  const links = (n: number, folder: string) =>
+    Array.from({ length: n }, (_, k) => ({
+      type: 'link' as const,
+      label: `Page ${k}`,
+      href: `/docs/${folder}/page-${k}`,
+    }))
+  const sidebar = {
+    id: 'docs',
+    items: [
+      ...Array.from({ length: 100 }, (_, k) => ({
+        type: 'category' as const,
+        label: `Section ${k}`,
+        href: `/docs/s${k}/`,
+        collapsed: true,
+        items: links(5000, `s${k}`),
+      })),
+    ],
+  }
+
+  test('keeps its first items and those around the page shown, and counts the gaps', () => {
+    const doc = render(<Sidebar sidebar={sidebar} activePath="/docs/s60/page-3000" baseUrl="/" />)
+    const top = [...doc.querySelectorAll('.ssg-sidebar__list--level-0 > li')].map(
+      (li) => text(li.querySelector('.ssg-sidebar__link')!),
+    )
+    expect(top).toEqual([
+      'Section 0',
+      'Section 1',
+      'Section 2',
+      '47 more',
+      ...Array.from({ length: 21 }, (_, k) => `Section ${50 + k}`),
+      '29 more',
+    ])
+    const open = doc.querySelectorAll('.ssg-sidebar__list--level-1 > li')
+    const inner = [...open].map((li) => text(li))
+    expect(inner.slice(0, 4)).toEqual(['Page 0', 'Page 1', 'Page 2', '2,987 more in Section 60'])
+    expect(inner).toContain('Page 3000')
+    expect(inner[inner.length - 1]).toBe('1,989 more in Section 60')
+    expect(open).toHaveLength(3 + 1 + 21 + 1)
+    // The gaps link to the category page: the way to its pages without JavaScript.
+    const more = doc.querySelector('.ssg-sidebar__list--level-1 a.ssg-sidebar__more-link')
+    expect(more?.getAttribute('href')).toBe('/docs/s60/')
+    expect(doc.querySelectorAll('[aria-current="page"]')).toHaveLength(1)
+    expect(doc.body.innerHTML.length).toBeLessThan(20_000)
+  })
+
+  test('a short list is whole', () => {
+    const doc = render(
+      <Sidebar sidebar={makeSidebar()} activePath="/docs/concepts/what-are-tokens" baseUrl="/" />,
+    )
+    expect(doc.querySelector('.ssg-sidebar__more')).toBeNull()
+  })
+})

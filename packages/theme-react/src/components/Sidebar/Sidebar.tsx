@@ -39,11 +39,49 @@ export function containsPath(category: SidebarCategory, path: string): boolean {
   return categoryPaths(category).has(trimSlash(path))
 }
 
+/**
+ * Lists longer than this are cut in the page's HTML (see {@link shownRows}): a 5,000-page folder
+ * made every page of it carry 5,000 links.
+ */
+export const LIST_LIMIT = 40
+/** Of a list cut in the HTML: the items shown from its start, and on each side of the active one. */
+const HEAD = 3
+const AROUND = 10
+
+/** An item of a list as rendered: an item at its index, or how many items are left out. */
+type Row = { index: number; item: SidebarItem } | { index: number; more: number }
+
+/**
+ * The rows of a list. Whole once hydrated; in the server-rendered page (and hydration, which must
+ * match it), a list longer than {@link LIST_LIMIT} shows its first items and those around the
+ * item that is or holds the page shown, each gap counted: what a reader sees first, and, without
+ * JavaScript, the way up and to the neighbouring pages. The whole tree is the sidebar's shared
+ * JSON file, which the client loads once for all pages.
+ */
+export function shownRows(items: SidebarItem[], activePath: string, whole: boolean): Row[] {
+  if (whole || items.length <= LIST_LIMIT) return items.map((item, index) => ({ index, item }))
+  const focus = items.findIndex((item) =>
+    item.type === 'link'
+      ? !isExternal(item.href) && samePath(item.href, activePath)
+      : containsPath(item, activePath),
+  )
+  const from = focus < 0 ? HEAD : Math.max(HEAD, focus - AROUND)
+  const to = focus < 0 ? HEAD + 2 * AROUND + 1 : Math.min(items.length, focus + AROUND + 1)
+  const rows: Row[] = items.slice(0, Math.min(HEAD, to)).map((item, index) => ({ index, item }))
+  if (from > HEAD) rows.push({ index: HEAD, more: from - HEAD })
+  for (let index = Math.max(from, HEAD); index < to; index++)
+    rows.push({ index, item: items[index]! })
+  if (to < items.length) rows.push({ index: to, more: items.length - to })
+  return rows
+}
+
 interface ItemProps {
   item: SidebarItem
   activePath: string
   baseUrl: string
   level: number
+  /** Render every item (hydrated), or cut long lists (see {@link shownRows}). */
+  whole: boolean
 }
 
 function Link({
@@ -71,7 +109,13 @@ function Link({
   )
 }
 
-function Category({ item, activePath, baseUrl, level }: ItemProps & { item: SidebarCategory }) {
+function Category({
+  item,
+  activePath,
+  baseUrl,
+  level,
+  whole,
+}: ItemProps & { item: SidebarCategory }) {
   const holdsActive = containsPath(item, activePath)
   const [open, setOpen] = useState(holdsActive || !item.collapsed)
   const id = useId()
@@ -122,7 +166,14 @@ function Category({ item, activePath, baseUrl, level }: ItemProps & { item: Side
         )}
       </div>
       <Collapsible open={open} id={id} className="ssg-sidebar__collapsible">
-        <Items items={item.items} activePath={activePath} baseUrl={baseUrl} level={level + 1} />
+        <Items
+          items={item.items}
+          activePath={activePath}
+          baseUrl={baseUrl}
+          level={level + 1}
+          whole={whole}
+          parent={item}
+        />
       </Collapsible>
     </li>
   )
@@ -133,23 +184,30 @@ function Items({
   activePath,
   baseUrl,
   level,
-}: Omit<ItemProps, 'item'> & { items: SidebarItem[] }) {
+  whole,
+  parent,
+}: Omit<ItemProps, 'item'> & { items: SidebarItem[]; parent?: SidebarCategory }) {
   return (
     <ul className={'ssg-sidebar__list ssg-sidebar__list--level-' + level}>
-      {items.map((item, index) =>
-        item.type === 'category' ? (
+      {shownRows(items, activePath, whole).map((row) =>
+        'more' in row ? (
+          <li key={'more-' + row.index} className="ssg-sidebar__item ssg-sidebar__more">
+            <More count={row.more} parent={parent} baseUrl={baseUrl} />
+          </li>
+        ) : row.item.type === 'category' ? (
           <Category
-            key={index}
-            item={item}
+            key={row.index}
+            item={row.item}
             activePath={activePath}
             baseUrl={baseUrl}
             level={level}
+            whole={whole}
           />
         ) : (
-          <li key={index} className="ssg-sidebar__item">
+          <li key={row.index} className="ssg-sidebar__item">
             <Link
-              href={item.href}
-              label={item.label}
+              href={row.item.href}
+              label={row.item.label}
               activePath={activePath}
               baseUrl={baseUrl}
               className="ssg-sidebar__link"
@@ -161,14 +219,43 @@ function Items({
   )
 }
 
+/** A gap in a list cut in the HTML: how many items it leaves out, linking to the category page. */
+function More({
+  count,
+  parent,
+  baseUrl,
+}: {
+  count: number
+  parent: SidebarCategory | undefined
+  baseUrl: string
+}) {
+  const text = `${count.toLocaleString('en-US')} more` + (parent ? ` in ${parent.label}` : '')
+  return parent?.href ? (
+    <a className="ssg-sidebar__link ssg-sidebar__more-link" href={withBase(baseUrl, parent.href)}>
+      {text}
+    </a>
+  ) : (
+    <span className="ssg-sidebar__link ssg-sidebar__more-link">{text}</span>
+  )
+}
+
 /**
  * The docs / api / sdk navigation. Categories collapse with an animated height; the category of
  * the page shown is open. It cannot be hidden.
  */
 export function Sidebar({ sidebar, activePath, baseUrl, label = 'Docs sidebar' }: SidebarProps) {
+  // The page's HTML carries long lists cut (see `shownRows`); once hydrated, the whole tree.
+  const [whole, setWhole] = useState(false)
+  useEffect(() => setWhole(true), [])
   return (
     <nav className="ssg-sidebar" aria-label={label}>
-      <Items items={sidebar.items} activePath={activePath} baseUrl={baseUrl} level={0} />
+      <Items
+        items={sidebar.items}
+        activePath={activePath}
+        baseUrl={baseUrl}
+        level={0}
+        whole={whole}
+      />
     </nav>
   )
 }
