@@ -28,6 +28,7 @@ import { rehypeCollect } from './rehype-collect.js'
 import type { HeadingIdStyle } from './heading-ids.js'
 import { rehypeAssets, type AssetLayout } from './rehype-assets.js'
 import { withFastDualTheme } from './dual-theme.js'
+import { memoizeLineTokens } from './line-memo.js'
 
 /**
  * Languages a site is expected to use (`ssg serve` warms them up). Every language shiki bundles
@@ -95,6 +96,9 @@ export function getHighlighter(options: MarkdownOptions): Promise<Highlighter> {
     highlighter = createHighlighter({
       themes: [options.themes.light, options.themes.dark],
       langs: [...new Set(options.extraLanguages)],
+    }).then((shiki) => {
+      memoizeLineTokens(shiki)
+      return shiki
     })
   }
   return highlighter

@@ -1,0 +1,108 @@
+import type { Highlighter } from 'shiki'
+
+/** The part of a TextMate grammar state (vscode-textmate's `StateStackImpl`) the memo reads. */
+interface StateStack {
+  parent: StateStack | null
+  ruleId: number
+  endRule: string | null
+  beginRuleCapturedEOL: boolean
+  nameScopesList: { toString(): string } | null
+  contentNameScopesList: { toString(): string } | null
+}
+
+interface LineTokens {
+  tokens: Uint32Array
+  ruleStack: StateStack
+  stoppedEarly: boolean
+}
+
+interface Grammar {
+  tokenizeLine2(line: string, state: StateStack | null, timeLimit?: number): LineTokens
+}
+
+interface Internal {
+  getLanguage(name: string): Grammar
+  setTheme(name: string): unknown
+}
+
+/** Most lines kept per process; past it the memo starts again (a 10,000-page site: ~100,000). */
+const MAX_LINES = 400_000
+
+/**
+ * Remembers the tokens of each code line by grammar, theme, grammar state before the line and
+ * text, so that a line seen before is not tokenized again: docs repeat lines (imports, client
+ * set-up, closing braces; 5,284 distinct of 13,878 on the Veilbox docs), and shiki 3 tokenizes
+ * every block twice (once for its tokens, once more for its last grammar state). TextMate
+ * tokenizing was a third of a cold build.
+ *
+ * States are interned by their structure (rules, end patterns, scopes), so that two blocks that
+ * differ in one line (`client42` for `client41`) meet again on the next one. A line whose
+ * tokenizing stopped early (time limit) is not remembered.
+ */
+export function memoizeLineTokens(shiki: Highlighter): void {
+  const internal = shiki.getInternalContext() as unknown as Internal
+  const getLanguage = internal.getLanguage.bind(internal)
+  const setTheme = internal.setTheme.bind(internal)
+  const wrapped = new WeakSet<Grammar>()
+  const keys = new WeakMap<StateStack, string>()
+  let theme = ''
+  let lines = 0
+  /** Theme + grammar state structure -> the first state seen with it. */
+  let interned = new Map<string, StateStack>()
+  /** Interned state -> line text -> tokens (one map per grammar and theme). */
+  let memos = new Map<string, WeakMap<StateStack, Map<string, LineTokens>>>()
+
+  const keyOf = (state: StateStack | null): string => {
+    if (!state) return ''
+    let key = keys.get(state)
+    if (key === undefined) {
+      key =
+        keyOf(state.parent) +
+        `\u0001${state.ruleId}\u0002${state.endRule ?? ''}\u0002${state.beginRuleCapturedEOL ? 1 : 0}` +
+        `\u0002${String(state.nameScopesList)}\u0002${String(state.contentNameScopesList)}`
+      keys.set(state, key)
+    }
+    return key
+  }
+  const intern = (prefix: string, state: StateStack): StateStack => {
+    const key = prefix + keyOf(state)
+    const known = interned.get(key)
+    if (known) return known
+    interned.set(key, state)
+    return state
+  }
+
+  const wrap = (grammar: Grammar, name: string): Grammar => {
+    if (wrapped.has(grammar)) return grammar
+    wrapped.add(grammar)
+    const tokenizeLine2 = grammar.tokenizeLine2.bind(grammar)
+    grammar.tokenizeLine2 = (line, state, timeLimit) => {
+      const prefix = `${name}\u0000${theme}\u0000`
+      if (lines >= MAX_LINES) {
+        lines = 0
+        interned = new Map()
+        memos = new Map()
+      }
+      let memo = memos.get(prefix)
+      if (!memo) memos.set(prefix, (memo = new WeakMap()))
+      const from = state ? intern(prefix, state) : null
+      const byLine = from ? memo.get(from) : undefined
+      const known = byLine?.get(line)
+      if (known) return known
+      const result = tokenizeLine2(line, from ?? state, timeLimit)
+      if (result.stoppedEarly || !from) return result
+      const remembered = { ...result, ruleStack: intern(prefix, result.ruleStack) }
+      if (byLine) byLine.set(line, remembered)
+      else memo.set(from, new Map([[line, remembered]]))
+      lines++
+      return remembered
+    }
+    return grammar
+  }
+
+  internal.getLanguage = (name) => wrap(getLanguage(name), name)
+  internal.setTheme = (name) => {
+    theme = name
+    return setTheme(name)
+  }
+}
