@@ -18,9 +18,7 @@ const term = (text: string, bytes = 10): EncodedTerm => ({
 })
 
 test('parts are cut where neighbouring terms share the shortest prefix, bounds shortest', () => {
-  const terms = ['kaan', 'kabe', 'kaco', 'kada', 'keli', 'kelo', 'kota', 'kuro'].map((t) =>
-    term(t),
-  )
+  const terms = ['kaan', 'kabe', 'kaco', 'kada', 'keli', 'kelo', 'kota', 'kuro'].map((t) => term(t))
   // 16 bytes a term, 64 a part: cut after 3 to 5 terms, where the neighbours share least
   // (`kada` | `keli`, not `kaco` | `kada`); the rest fits one part.
   const { parts, bounds } = splitTerms(terms, 64)
@@ -32,21 +30,15 @@ test('parts are cut where neighbouring terms share the shortest prefix, bounds s
 
 test('which part holds a term, and which prefixes span parts', () => {
   const bounds = ['kad', 'ke']
-  expect(['kaan', 'kaco', 'kad', 'kata', 'ke', 'kelo', 'z'].map((t) => partOf(bounds, t))).toEqual(
-    [0, 0, 1, 1, 2, 2, 2],
-  )
+  expect(['kaan', 'kaco', 'kad', 'kata', 'ke', 'kelo', 'z'].map((t) => partOf(bounds, t))).toEqual([
+    0, 0, 1, 1, 2, 2, 2,
+  ])
   expect(spansParts(bounds, 'ka')).toBe(true)
   expect(spansParts(bounds, 'kad')).toBe(false)
   expect(spansParts(bounds, 'kac')).toBe(false)
   expect(spansParts(bounds, 'k')).toBe(true)
   // Of two characters or more: the proper prefixes of the bounds.
-  expect(spanningPrefixes(['kad', 'ke', 'tokenh'], 2)).toEqual([
-    'ka',
-    'to',
-    'tok',
-    'toke',
-    'token',
-  ])
+  expect(spanningPrefixes(['kad', 'ke', 'tokenh'], 2)).toEqual(['ka', 'to', 'tok', 'toke', 'token'])
 })
 
 test('folded postings keep their documents and a level of their weight', () => {

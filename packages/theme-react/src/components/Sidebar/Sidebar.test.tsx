@@ -91,8 +91,8 @@ describe('a long list in the page HTML', () => {
 
   test('keeps its first items and those around the page shown, and counts the gaps', () => {
     const doc = render(<Sidebar sidebar={sidebar} activePath="/docs/s60/page-3000" baseUrl="/" />)
-    const top = [...doc.querySelectorAll('.ssg-sidebar__list--level-0 > li')].map(
-      (li) => text(li.querySelector('.ssg-sidebar__link')!),
+    const top = [...doc.querySelectorAll('.ssg-sidebar__list--level-0 > li')].map((li) =>
+      text(li.querySelector('.ssg-sidebar__link')!),
     )
     expect(top).toEqual([
       'Section 0',
