@@ -176,3 +176,24 @@ export async function generateCorpus(dir, count, { bigFolder = 0 } = {}) {
   )
   return files.length
 }
+
+/**
+ * Search queries a reader of the corpus might type: one to three content words drawn as the prose
+ * draws them (frequent words more often), some with a page's title. Deterministic.
+ */
+export function corpusQueries(count = 20, pages = 1000) {
+  const r = rng(99)
+  const content = () => {
+    for (;;) {
+      const w = word(r)
+      if (!FUNCTION_WORDS.includes(w)) return w
+    }
+  }
+  return Array.from({ length: count }, (_, k) => {
+    if (k % 5 === 4) {
+      const n = Math.floor(r() * pages)
+      return `page ${n} ${WORDS[n % WORDS.length]}`
+    }
+    return Array.from({ length: 1 + (k % 3) }, content).join(' ')
+  })
+}
