@@ -69,8 +69,8 @@ export function makeHugoSite(corpusDir, hugoDir) {
 }
 
 /**
- * A cold Hugo build of `hugoDir` (fresh output and cache folders): wall time, peak RSS (from
- * /usr/bin/time when present), pages written and output bytes.
+ * A cold Hugo build of `hugoDir` (fresh output and cache folders): wall time, peak RSS and CPU
+ * time (from /usr/bin/time when present), pages written and output bytes.
  */
 export function buildWithHugo(hugoDir) {
   const outDir = path.join(hugoDir, 'public')
@@ -81,13 +81,22 @@ export function buildWithHugo(hugoDir) {
   const timed = statSafe('/usr/bin/time')
   const start = performance.now()
   const run = timed
-    ? spawnSync('/usr/bin/time', ['-f', 'maxrss %M', 'hugo', ...args], { encoding: 'utf8' })
+    ? spawnSync('/usr/bin/time', ['-f', 'maxrss %M cpu %U %S', 'hugo', ...args], {
+        encoding: 'utf8',
+      })
     : spawnSync('hugo', args, { encoding: 'utf8' })
   const ms = performance.now() - start
   if (run.status !== 0) throw new Error(`hugo failed: ${run.stderr || run.stdout}`)
-  const rss = /maxrss (\d+)/.exec(run.stderr ?? '')
+  const rss = /maxrss (\d+) cpu ([\d.]+) ([\d.]+)/.exec(run.stderr ?? '')
   const { files, bytes } = folderSize(outDir)
-  return { ms, rssMb: rss ? Number(rss[1]) / 1024 : null, pages: files.html, bytes, files }
+  return {
+    ms,
+    rssMb: rss ? Number(rss[1]) / 1024 : null,
+    cpuMs: rss ? (Number(rss[2]) + Number(rss[3])) * 1000 : null,
+    pages: files.html,
+    bytes,
+    files,
+  }
 }
 
 /** Bytes and counts of the files under `dir` (`html`: how many end in .html). */

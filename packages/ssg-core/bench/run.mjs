@@ -32,7 +32,7 @@ function timedBuild(root) {
 const t = performance.now()
 const r = await build({ root: ${JSON.stringify(root)} })
 const ms = performance.now() - t
-console.log(JSON.stringify({ ms, pages: r.pages, hits: r.cacheHits, rendered: r.renderedPages, reused: r.reusedFiles, rssMb: process.resourceUsage().maxRSS / 1024, stages: r.timings.map((s) => [s.name, s.ms]) }))`
+console.log(JSON.stringify({ ms, pages: r.pages, hits: r.cacheHits, rendered: r.renderedPages, reused: r.reusedFiles, rssMb: process.resourceUsage().maxRSS / 1024, cpuMs: (process.resourceUsage().userCPUTime + process.resourceUsage().systemCPUTime) / 1000, stages: r.timings.map((s) => [s.name, s.ms]) }))`
   // Beside this file, so that '@ssg/core' resolves to this package.
   const file = path.join(here, `.run-build-${process.pid}.mjs`)
   writeFileSync(file, script)
@@ -89,7 +89,7 @@ async function benchSite(label, root, { hugoDir = null, editFile = null, queries
   const size = folderSize(path.join(root, 'build'))
   line(
     `${label} cold`,
-    `${s(mid.ms)}  ${rate(pages, mid.ms)} pages/s  peak RSS ${Math.round(median(cold.map((c) => c.rssMb)))} MiB  ` +
+    `${s(mid.ms)}  ${rate(pages, mid.ms)} pages/s  CPU ${s(median(cold.map((c) => c.cpuMs)))}  peak RSS ${Math.round(median(cold.map((c) => c.rssMb)))} MiB  ` +
       `${kb(size.bytes / pages)}/page  (median of ${runs}: ${cold.map((c) => s(c.ms)).join(', ')}; ${stagesOf(mid)})`,
   )
   const summary = {
@@ -104,10 +104,15 @@ async function benchSite(label, root, { hugoDir = null, editFile = null, queries
     const ratio = median(cold.map((c, i) => c.ms / hugos[i].ms))
     line(
       `  hugo ${label}`,
-      `${s(h)}  ${rate(hugos[0].pages, h)} pages/s  peak RSS ${Math.round(median(hugos.map((r) => r.rssMb ?? 0)))} MiB  ` +
+      `${s(h)}  ${rate(hugos[0].pages, h)} pages/s  CPU ${hugos[0].cpuMs === null ? '?' : s(median(hugos.map((r) => r.cpuMs)))}  peak RSS ${Math.round(median(hugos.map((r) => r.rssMb ?? 0)))} MiB  ` +
         `${kb(hugos[0].bytes / hugos[0].pages)}/page  ssg/hugo time ratio ${ratio.toFixed(2)} (per run: ${cold.map((c, i) => (c.ms / hugos[i].ms).toFixed(2)).join(', ')})`,
     )
     Object.assign(summary, { hugoMs: h, hugoPages: hugos[0].pages, ratio })
+    if (hugos[0].cpuMs !== null)
+      line(
+        '',
+        `CPU time ratio ${median(cold.map((c, i) => c.cpuMs / hugos[i].cpuMs)).toFixed(2)} (the load of other processes moves it less)`,
+      )
   }
   if (queries) {
     const use = await searchFirstUse(path.join(root, 'build'), queries)
