@@ -202,10 +202,10 @@ export const configSchema = z.strictObject({
     .default({ enabled: true, maxResults: 10 }),
   docs: z
     .strictObject({
-      /** Route prefix of `content/docs`. */
+      /** Route prefix of `content/docs`: `/` puts the docs at the site's root. */
       basePath: z
         .string()
-        .regex(/^\/[^/]+$/, { message: 'expected a path like "/docs"' })
+        .regex(/^\/([^/]+)?$/, { message: 'expected a path like "/docs", or "/"' })
         .default('/docs'),
       /** Label of the one docs version. */
       versionLabel: z.string().default('Next'),

@@ -5,6 +5,7 @@ import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { VFile } from 'vfile'
 import { expect, test } from 'vitest'
+import { assetSourceOf } from '../pipeline/assets.js'
 import { assetOutputPath, rehypeAssets } from './rehype-assets.js'
 
 const layout = { baseUrl: '/base/', docsBasePath: '/docs' }
@@ -60,4 +61,12 @@ test('output paths follow the collections', () => {
   expect(assetOutputPath('content/pages/b.png', layout)).toBe('b.png')
   expect(assetOutputPath('static/img/b.png', layout)).toBe('img/b.png')
   expect(assetOutputPath('content/shared/b.png', layout)).toBe('_ssg/files/content/shared/b.png')
+})
+
+test('docs at the site root (docs.basePath "/"): files beside them go to the root, and back', () => {
+  const layout = { baseUrl: '/', docsBasePath: '/' }
+  expect(assetOutputPath('content/docs/guide/img/pic.png', layout)).toBe('guide/img/pic.png')
+  expect(assetSourceOf('guide/img/pic.png', '/')).toBe('content/docs/guide/img/pic.png')
+  expect(assetSourceOf('guide/setup.md', '/')).toBeNull()
+  expect(assetSourceOf('docs/img/pic.png', '/docs')).toBe('content/docs/img/pic.png')
 })

@@ -47,7 +47,8 @@ const PAGE_EXTENSIONS = /\.(md|markdown|mdx|html?)$/i
  */
 export function assetOutputPath(source: string, layout: AssetLayout): string {
   const docs = layout.docsBasePath.replace(/^\//, '')
-  if (source.startsWith('content/docs/')) return `${docs}/${source.slice('content/docs/'.length)}`
+  if (source.startsWith('content/docs/'))
+    return (docs ? `${docs}/` : '') + source.slice('content/docs/'.length)
   if (source.startsWith('content/pages/')) return source.slice('content/pages/'.length)
   if (source.startsWith('static/')) return source.slice('static/'.length)
   return `_ssg/files/${source}`

@@ -151,9 +151,11 @@ export function assetSourceOf(output: string, docsBasePath: string): string | nu
   const docs = docsBasePath.replace(/^\//, '') + '/'
   const source = output.startsWith('_ssg/files/')
     ? output.slice('_ssg/files/'.length)
-    : output.startsWith(docs)
-      ? 'content/docs/' + output.slice(docs.length)
-      : 'content/pages/' + output
+    : docs === '/' // docs at the site's root (`docs.basePath: '/'`)
+      ? 'content/docs/' + output
+      : output.startsWith(docs)
+        ? 'content/docs/' + output.slice(docs.length)
+        : 'content/pages/' + output
   // Only content files: never the config, `.env` or a hidden folder of the site.
   if (!source.startsWith('content/') || source.split('/').some((s) => s.startsWith('.')))
     return null

@@ -130,7 +130,10 @@ function collectionsOf(config: ResolvedConfig) {
       kind: 'docs' as const,
       dir: path.join(config.root, 'content', 'docs'),
       base: config.docs.basePath,
-      slugBase: config.docs.relativeSlugs === 'basePath' ? `${config.docs.basePath}/` : undefined,
+      slugBase:
+        config.docs.relativeSlugs === 'basePath'
+          ? config.docs.basePath.replace(/\/?$/, '/')
+          : undefined,
     },
     {
       kind: 'pages' as const,
