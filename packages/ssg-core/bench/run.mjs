@@ -21,7 +21,7 @@ import { searchFirstUse } from './search-first-use.mjs'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '../../..')
 const out = path.join(repo, 'bench-out')
-const sizes = (process.env.BENCH_SIZES ?? '130,2000,10000').split(',').map(Number)
+const sizes = (process.env.BENCH_SIZES ?? '130,2000,10000').split(',').filter(Boolean).map(Number)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const bigFolder = Number(process.env.BENCH_BIG_FOLDER ?? 0)
 const hugo = process.env.BENCH_HUGO === '0' ? null : hugoVersion()
