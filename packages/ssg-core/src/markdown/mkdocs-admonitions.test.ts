@@ -83,3 +83,29 @@ describe('normalizeMkdocsAdmonitions', () => {
     )
   })
 })
+
+describe('blocks of MkDocs plugins', () => {
+  test('::: name with indented options and no closing line: an autodoc directive', () => {
+    expect(
+      normalizeMkdocsAdmonitions(
+        lines('::: mkdocs-click', '    :module: mkdocs.__main__', '    :command: cli', '', 'Next.'),
+      ),
+    ).toBe(
+      lines(
+        ':::autodoc[mkdocs-click]',
+        '    :module: mkdocs.__main__',
+        '    :command: cli',
+        ':::',
+        'Next.',
+      ),
+    )
+    expect(
+      normalizeMkdocsAdmonitions(lines('::: package.module', '    options:', '      x: 1')),
+    ).toBe(lines(':::autodoc[package.module]', '    options:', '      x: 1', ':::'))
+  })
+
+  test('a VitePress container that closes is left alone', () => {
+    const source = lines('::: tip', '    indented code in a tip', '', ':::')
+    expect(normalizeMkdocsAdmonitions(source)).toBe(source)
+  })
+})

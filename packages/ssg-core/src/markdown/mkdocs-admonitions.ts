@@ -21,6 +21,8 @@
 const OPENING =
   /^([ \t]*)(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)((?:[ \t]+[\w-]+)*)(?:[ \t]+"(.*)")?[ \t]*$/
 const CODE_FENCE = /^[ \t>]*(`{3,}|~{3,})/
+/** A block a MkDocs plugin generates: `::: mkdocs-click`, `::: package.module` (mkdocstrings). */
+const AUTODOC = /^([ \t]*):::[ \t]+([A-Za-z_][\w.-]*)[ \t]*$/
 
 /** Admonition types of MkDocs and Material for MkDocs this toolkit has a directive for. */
 const TYPES = new Set([
@@ -64,7 +66,7 @@ const isBlank = (line: string) => line.trim() === ''
 
 /** Whether the source may hold an admonition (a quick test before the line scan). */
 export function hasMkdocsAdmonition(source: string): boolean {
-  return source.includes('!!!') || source.includes('???')
+  return source.includes('!!!') || source.includes('???') || source.includes('::: ')
 }
 
 /** Rewrites the MkDocs admonitions of a page (see the module comment); other text is kept. */
@@ -97,6 +99,21 @@ function convert(lines: string[]): { lines: string[]; changed: boolean; depth: n
       out.push(line)
       continue
     }
+    const autodoc = AUTODOC.exec(line)
+    if (autodoc) {
+      // Its options are indented below it and nothing closes it (a VitePress `::: tip` closes).
+      const base = indentOf(line)
+      const { last, end } = blockOf(lines, i, base)
+      if (last > i && !/^[ \t]*:{3,}[ \t]*$/.test(lines[end] ?? '')) {
+        const prefix = autodoc[1]!
+        // The options stay indented: an indented code block inside the directive.
+        out.push(`${prefix}:::autodoc[${autodoc[2]}]`, ...lines.slice(i + 1, last + 1))
+        out.push(prefix + ':::')
+        i = last + 1 < lines.length && isBlank(lines[last + 1]!) ? last + 1 : last
+        changed = true
+        continue
+      }
+    }
     const match = OPENING.exec(line)
     if (!match) {
       out.push(line)
@@ -104,15 +121,7 @@ function convert(lines: string[]): { lines: string[]; changed: boolean; depth: n
     }
     const [, prefix = '', marker, rawType, , title] = match
     const base = indentOf(line)
-    // The block: the following lines indented 4 more than the opening, and blank lines between.
-    let end = i + 1
-    let last = i
-    while (end < lines.length) {
-      const next = lines[end]!
-      if (isBlank(next)) end++
-      else if (indentOf(next) >= base + 4) last = end++
-      else break
-    }
+    const { last } = blockOf(lines, i, base)
     const body = lines.slice(i + 1, last + 1).map((l) => (isBlank(l) ? '' : unindent(l, base + 4)))
     const inner = convert(body)
     const colons = ':'.repeat(3 + inner.depth)
@@ -131,6 +140,23 @@ function convert(lines: string[]): { lines: string[]; changed: boolean; depth: n
     changed = true
   }
   return { lines: out, changed, depth }
+}
+
+/**
+ * The block under line `i`: the following lines indented 4 more than `base`, and blank lines
+ * between. `last` is its last non-blank line (`i` when empty), `end` the first line after it that
+ * is neither blank nor indented.
+ */
+function blockOf(lines: string[], i: number, base: number): { last: number; end: number } {
+  let end = i + 1
+  let last = i
+  while (end < lines.length) {
+    const next = lines[end]!
+    if (isBlank(next)) end++
+    else if (indentOf(next) >= base + 4) last = end++
+    else break
+  }
+  return { last, end }
 }
 
 /** The directive opening after the colons: `note[Title]{collapsible}`. */
