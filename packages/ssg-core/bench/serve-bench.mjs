@@ -138,6 +138,9 @@ async function editing(browser, site) {
   const write = (marker) => writeFile(absolute, `${original}\nParagraph ${marker}.\n`)
   try {
     await server.site.warmUp
+    // The background pass over: what follows measures the edits alone (its compiled pages, link
+    // check and search index are part of the site's steady state, not of the edits).
+    await server.site.settled()
     if (parts.includes('edit')) {
       const url = new URL(site.route.slice(1), server.url).href
       // Warm-up: the first edits make the compile thread's caches for this page.
