@@ -11,6 +11,8 @@ await build({
     'define-config': 'src/config/define-config.ts',
     // Imported at run time by themes' built code (server and browser).
     contract: 'src/theme/contract.ts',
+    // Imported by themes' lazy copy code.
+    'markdown-sections': 'src/markdown/markdown-sections.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
 import { build, type BuildReport } from '../src/pipeline/build.js'
 import { BuildFailedError } from '../src/util/errors.js'
+import { markdownSections } from '../src/markdown/markdown-sections.js'
 import { fixtureTheme } from './helpers.js'
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url))
@@ -70,13 +71,36 @@ for (const name of await readdir(fixtures)) {
         path.join(dir, 'expected', `sidebar-${sidebar.id}.json`),
       )
     }
-    // Files copied beside the pages (images, downloads), with their sizes.
+    // The Markdown output: every twin, llms.txt and llms-full.txt, as written.
     const buildDir = path.join(root, 'build')
+    const markdownFiles = (await readdir(buildDir, { recursive: true }))
+      .map((f) => f.split(path.sep).join('/'))
+      .filter((f) => /\.md$|^llms(-full)?\.txt$/.test(f))
+      .sort()
+    for (const file of markdownFiles)
+      await expect(await readFile(path.join(buildDir, file), 'utf8')).toMatchFileSnapshot(
+        path.join(dir, 'expected', 'markdown', file),
+      )
+    // Each section copy button names the twin's section of its heading.
+    const baseUrl: string = config.baseUrl ?? '/'
+    for (const file of pages) {
+      const page = JSON.parse(await readFile(path.join(dataDir, file), 'utf8'))
+      if (!page.markdownUrl) continue
+      const twinFile = decodeURI(page.markdownUrl.slice(baseUrl.length))
+      const sections = markdownSections(await readFile(path.join(buildDir, twinFile), 'utf8'))
+      for (const [, text, index] of page.html.matchAll(
+        /<h2[^>]*>([^<]*)<a class="ssg-anchor".*?data-section="(\d+)"/g,
+      ))
+        expect(sections[Number(index)]?.split('\n')[0], page.path).toBe(`## ${text}`)
+    }
+    // Files copied beside the pages (images, downloads), with their sizes.
     const copied = (await readdir(buildDir, { recursive: true }))
       .map((f) => f.split(path.sep).join('/'))
       .filter(
         (f) =>
-          !/\.html$|^sitemap\.xml$|^robots\.txt$|^search-.*\.json$/.test(f) &&
+          !/\.html$|\.md$|^sitemap\.xml$|^robots\.txt$|^llms(-full)?\.txt$|^search-.*\.json$/.test(
+            f,
+          ) &&
           (!f.startsWith('_ssg/') || f.startsWith('_ssg/files/')),
       )
       .sort()

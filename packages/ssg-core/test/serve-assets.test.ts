@@ -13,6 +13,7 @@ beforeAll(async () => {
       'content/docs/index.md': '# Home\n',
       'content/docs/guide/index.md': '# Guide\n\n![Chart](./img/chart.svg) [PDF](./guide.pdf)\n',
       'content/docs/guide/guide.pdf': '%PDF-1',
+      'content/docs/guide/hidden.md': '---\nsearch: false\n---\n\n# Hidden\n',
       'content/shared/x.txt': 'shared',
       '.env': 'SECRET=1',
     },
@@ -38,5 +39,10 @@ test('only content files: never the config, .env or Markdown sources', async () 
   expect((await get(server.url, '/_ssg/files/content/shared/x.txt')).body).toBe('shared')
   expect((await get(server.url, '/_ssg/files/.env')).status).toBe(404)
   expect((await get(server.url, '/_ssg/files/ssg.config.ts')).status).toBe(404)
-  expect((await get(server.url, '/docs/guide/index.md')).status).toBe(404)
+  // At a source's path: the page's Markdown twin (made, links absolute), never the source.
+  const twin = await get(server.url, '/docs/guide/index.md')
+  expect(twin.type).toBe('text/markdown; charset=utf-8')
+  expect(twin.body).toContain('[PDF](https://example.com/docs/guide/guide.pdf)')
+  // A page without a twin (`search: false`): nothing.
+  expect((await get(server.url, '/docs/guide/hidden.md')).status).toBe(404)
 })

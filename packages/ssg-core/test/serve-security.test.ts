@@ -97,12 +97,16 @@ describe.each([
   })
 
   test('unknown paths get 404.html with status 404', async () => {
-    for (const pathname of ['/docs/nope', '/nope/', '/docs/guide.md', '/content/docs/guide.md']) {
+    for (const pathname of ['/docs/nope', '/nope/', '/docs/nope.md', '/content/docs/guide.md']) {
       const res = await get(target.url, pathname)
       expect(res.status, pathname).toBe(404)
       expect(res.type).toBe('text/html; charset=utf-8')
       expect(res.body).toContain('Page not found')
     }
+    // A page's path with `.md` is its Markdown twin (made from the page), not its source.
+    const twin = await get(target.url, '/docs/guide.md')
+    expect(twin.type).toBe('text/markdown; charset=utf-8')
+    expect(twin.body).not.toMatch(/^---/)
   })
 
   test('no directory listing', async () => {

@@ -75,6 +75,31 @@ describe('ssg serve: edits, pushes and served pages', () => {
     await server.events.next(updates('/docs/setup'))
   })
 
+  test('Markdown twins, llms.txt and llms-full.txt are made on request and follow edits', async () => {
+    const twin = await get(server.url, '/docs/guide.md')
+    expect(twin.status).toBe(200)
+    expect(twin.type).toBe('text/markdown; charset=utf-8')
+    expect(twin.body).toBe('# Guide\n\nGuide text, version one.\n')
+    expect((await get(server.url, '/docs/reference/index.md')).body).toContain('Reference intro.')
+    expect((await get(server.url, '/docs/index.md')).body).toContain(
+      '[guide](https://example.com/docs/guide.md)',
+    )
+    expect((await get(server.url, '/llms.txt')).body).toContain(
+      '- [Setup](https://example.com/docs/setup.md): Setup text.',
+    )
+    expect((await get(server.url, '/llms-full.txt')).body).toContain(
+      'Source: https://example.com/docs/guide',
+    )
+    expect((await get(server.url, '/docs/missing.md')).status).toBe(404)
+    // No page is open: the edit pushes nothing, but the twin asked for next is the new one.
+    const twinHas = (text: string) => async () =>
+      (await get(server.url, '/docs/guide.md')).body.includes(text)
+    await write('content/docs/guide.md', page('Guide', 'Guide text, version 1.5.', 1))
+    await eventually(twinHas('version 1.5.'))
+    await write('content/docs/guide.md', page('Guide', 'Guide text, version one.', 1))
+    await eventually(twinHas('version one.'))
+  })
+
   test('a body edit updates that page in place, alone, and the page shows it', async () => {
     expect(await html('/docs/guide')).toContain('version one')
     await write('content/docs/guide.md', page('Guide', 'Guide text, version two.', 1))

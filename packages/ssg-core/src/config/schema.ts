@@ -200,6 +200,22 @@ export const configSchema = z.strictObject({
       maxResults: z.number().int().positive().default(10),
     })
     .default({ enabled: true, maxResults: 10 }),
+  /**
+   * Markdown for machines (language models, scripts, readers who paste a page into a chat): a
+   * Markdown twin of every page next to its HTML (`/docs/x` -> `/docs/x.md`, `/docs/x/` ->
+   * `/docs/x/index.md`, `/` -> `/index.md`), `llms.txt` (the site's title, summary and every page
+   * by sidebar, with its description) and `llms-full.txt` (every page in sidebar order) at the
+   * base URL, a `<link rel="alternate" type="text/markdown">` in each page, and the theme's
+   * "Copy page" and section copy buttons. Pages with `search: false` or `draft: true` have no twin.
+   */
+  markdownOutput: z
+    .strictObject({
+      /** `false`: no twins, no `llms.txt`, no copy buttons. @default true */
+      enabled: z.boolean().default(true),
+      /** The summary line of `llms.txt` (its blockquote). @default the site's `tagline` */
+      summary: z.string().optional(),
+    })
+    .default({ enabled: true }),
   docs: z
     .strictObject({
       /** Route prefix of `content/docs`: `/` puts the docs at the site's root. */

@@ -20,8 +20,13 @@ export const frontMatterSchema = z.looseObject({
   sidebar: z.literal(false).optional(),
   keywords: z.array(z.string()).optional(),
   layout: z.enum(['doc', 'landing', 'page']).optional(),
-  /** `false` leaves the page out of the search index. */
+  /** `false` leaves the page out of the search index (and of the Markdown output). */
   search: z.boolean().optional(),
+  /**
+   * `true`: a draft. `ssg serve` shows it; `ssg build` leaves it out (no page, no sidebar entry,
+   * no search entry, no Markdown twin). @default false
+   */
+  draft: z.boolean().optional(),
   hero: z
     .strictObject({
       title: z.string(),

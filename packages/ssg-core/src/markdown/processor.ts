@@ -29,6 +29,8 @@ import type { HeadingIdStyle } from './heading-ids.js'
 import { rehypeAssets, type AssetLayout } from './rehype-assets.js'
 import { withFastDualTheme } from './dual-theme.js'
 import { memoizeLineTokens } from './line-memo.js'
+import { remarkMarkdownTwin } from './markdown-twin.js'
+import { rehypeSectionCopy } from './rehype-section-copy.js'
 
 /**
  * Languages a site is expected to use (`ssg serve` warms them up). Every language shiki bundles
@@ -65,7 +67,7 @@ export const DEFAULT_LANGUAGES = [
 
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
-  'parse,mkdocs-admonitions,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,docfx-tabs,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,v5'
+  'parse,mkdocs-admonitions,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,docfx-tabs,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,twin,section-copy,v6'
 
 export interface MarkdownOptions {
   themes: { light: string; dark: string }
@@ -76,6 +78,11 @@ export interface MarkdownOptions {
   headingIds?: HeadingIdStyle
   /** Where files beside the Markdown go. @default baseUrl `/`, docs under `/docs` */
   assets?: AssetLayout
+  /**
+   * Make each page's Markdown twin (`markdownOutput.enabled`), and its section copy buttons.
+   * @default false
+   */
+  twins?: boolean
 }
 
 function lowerKeys(record: Record<string, string>): Record<string, string> {
@@ -112,7 +119,8 @@ export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', 'me
  * The compile goes on from here; the page heads' title scan (`site/title-parse.ts`) stops here
  * to find a page's first element, so the two read a page's first heading the same way.
  */
-export function markdownToHast(apis?: ApiSet | null) {
+export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean } = {}) {
+  // The twin is made last of the remark plugins: from the tree as the HTML will show it.
   return unified()
     .use(remarkParse)
     .use(remarkContainerTitles)
@@ -128,6 +136,7 @@ export function markdownToHast(apis?: ApiSet | null) {
     .use(remarkMacros)
     .use(remarkDocfxTabs)
     .use(remarkDirectives)
+    .use(remarkMarkdownTwin, { enabled: options.twins ?? false })
     .use(remarkRehype, { allowDangerousHtml: true, handlers: defListHastHandlers })
     .use(rehypeKeepCodeMeta)
     .use(rehypeRawIfNeeded)
@@ -152,7 +161,7 @@ export async function createProcessor(
     defaultLang: { block: 'text' },
     getHighlighter: () => Promise.resolve(withFastDualTheme(shiki, options.themes)) as never,
   }
-  return markdownToHast(apis)
+  return markdownToHast(apis, { twins: options.twins ?? false })
     .use(rehypeCheckUnsafe)
     .use(rehypeTabs)
     .use(rehypeMermaid)
@@ -162,5 +171,6 @@ export async function createProcessor(
     .use(rehypeCopyButton)
     .use(rehypeAssets, options.assets ?? { baseUrl: '/', docsBasePath: '/docs' })
     .use(rehypeCollect, { headingIds: options.headingIds ?? 'github' })
+    .use(rehypeSectionCopy)
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor
 }

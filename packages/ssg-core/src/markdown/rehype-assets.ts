@@ -20,6 +20,8 @@ export interface AssetReference {
   output: string | null
   /** As written in the page (`./pic.png`). */
   written: string
+  /** Its URL as the page's HTML has it (base URL included), or null outside the site folder. */
+  url: string | null
   line: number
   column: number
 }
@@ -93,17 +95,22 @@ export function rehypeAssets(options: AssetLayout) {
       const joined = path.posix.normalize(path.posix.join(path.posix.dirname(page), decoded))
       const inside = !joined.startsWith('../') && joined !== '..'
       const output = inside ? assetOutputPath(joined, options) : null
+      const rewritten =
+        output === null
+          ? null
+          : withBase(options.baseUrl, '/' + encodePath(output)) + (match[2] ?? '')
       found.push({
         source: inside ? joined : null,
         output,
         written: url,
+        url: rewritten,
         line: node.position?.start.line ?? 1,
         column: node.position?.start.column ?? 1,
       })
-      if (output === null) return url
+      if (rewritten === null) return url
       // Not a page link: the link check leaves it to the asset check.
       if (isLink) node.data = { ...node.data, asset: true } as Element['data']
-      return withBase(options.baseUrl, '/' + encodePath(output)) + (match[2] ?? '')
+      return rewritten
     }
     eachElement(tree, (node) => {
       const attributes = URL_ATTRIBUTES[node.tagName]

@@ -14,6 +14,7 @@ import { applyStrict } from '../report/severity.js'
 import { stage, stageTimings, type ProgressListener, type StageTiming } from '../util/stage.js'
 import { compilePages } from './compile.js'
 import { collectInputs } from './input-key.js'
+import { writeMarkdownFiles } from './markdown-output.js'
 import { OutputCache } from './output-cache.js'
 import { createRenderContext, notFoundPage, searchPages } from './render-context.js'
 import { createStagingDir, swapIntoPlace } from './write.js'
@@ -94,10 +95,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       })
     }
     const heads = await site.heads()
-    const routes = await stage(timings, 'route table', () => createRouteTable({ config, heads }))
+    const routes = await stage(timings, 'route table', () =>
+      createRouteTable({ config, heads, leaveOutDrafts: true }),
+    )
+    // Drafts are for `ssg serve`: not compiled, not in sidebars, search or the Markdown output.
+    const drafts = new Set(routes.drafts.map((draft) => draft.file))
     const { pages: compiled, cacheHits } = await stage(timings, 'parse + transform', (progress) =>
       compilePages({
-        pages: sources,
+        pages: drafts.size ? sources.filter((source) => !drafts.has(source.file)) : sources,
         config,
         onProgress: progress,
         cacheDir: site.cache.pages,
@@ -133,11 +138,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     failOnErrors(report)
 
     const tableSite = { config, table, lastUpdated: inputs.lastUpdated }
+    const pageByFile = new Map(pages.map(({ page }) => [page.file, page]))
     let files = new SiteFiles({
       table,
       sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: true }),
       search: null,
       staticFiles: inputs.staticFiles,
+      markdown: config.markdownOutput.enabled,
     })
     // Everything written with plain writes goes first: later files may be links to the previous
     // build, which must never be written into.
@@ -145,6 +152,18 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       await writeTableFiles({ files, site: tableSite, outDir: staging })
       copyAssets(pageFiles, staging)
     })
+    await stage(timings, 'markdown output', () =>
+      writeMarkdownFiles({
+        files,
+        outputs,
+        site: {
+          config,
+          table,
+          staticFiles: inputs.staticFiles,
+          pageOf: (head) => pageByFile.get(head.file),
+        },
+      }),
+    )
     const search = await stage(timings, 'search index', () =>
       writeSearchFiles({ config, pages: searchPages(pages), now, outputs }),
     )

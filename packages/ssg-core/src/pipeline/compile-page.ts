@@ -7,6 +7,7 @@ import type { TocItem } from '../theme/contract.js'
 import type { AssetReference } from '../markdown/rehype-assets.js'
 import { codeFrame, type BuildMessage } from '../report/messages.js'
 import { ruleOf, type RuleId } from '../report/rules.js'
+import { composeTwin, type MarkdownTwin } from '../markdown/markdown-twin.js'
 
 /** A page after parse + transform: everything later stages need, serialisable (cached on disk). */
 export interface CompiledPage {
@@ -29,6 +30,11 @@ export interface CompiledPage {
   needsMermaid: boolean
   /** Files the page refers to (images, downloads), to check and copy. */
   assets: AssetReference[]
+  /**
+   * The page's Markdown twin (links still placeholders), or null: none for a page with
+   * `search: false` or `draft: true`, a page that failed, or a site with `markdownOutput` off.
+   */
+  markdown: MarkdownTwin | null
   messages: BuildMessage[]
   /** True when the page could not be built (a fatal message). */
   failed: boolean
@@ -78,6 +84,9 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
     }
     return message
   })
+  const failed = file.messages.some((m) => m.fatal) || file.data.waitsForSpec !== undefined
+  const title = frontMatter.title ?? file.data.h1 ?? humanize(page.id)
+  const twin = file.data.markdownTwin
   return {
     file: page.file,
     kind: page.kind,
@@ -89,7 +98,7 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
         ? page.route
         : resolveSlug(frontMatter.slug, page.route, page.slugBase),
     frontMatter,
-    title: frontMatter.title ?? file.data.h1 ?? humanize(page.id),
+    title,
     description: frontMatter.description ?? firstSentence(file.data.sections?.[0]?.text ?? ''),
     html,
     toc: file.data.toc ?? [],
@@ -98,8 +107,17 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
     sections: file.data.sections ?? [],
     needsMermaid: file.data.needsMermaid ?? false,
     assets: file.data.assets ?? [],
+    markdown:
+      twin && !failed
+        ? composeTwin({
+            title,
+            description: frontMatter.description,
+            body: twin,
+            assets: file.data.assets ?? [],
+          })
+        : null,
     messages,
-    failed: file.messages.some((m) => m.fatal) || file.data.waitsForSpec !== undefined,
+    failed,
   }
 }
 

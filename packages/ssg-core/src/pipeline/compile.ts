@@ -35,6 +35,7 @@ export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
     languageAliases: config.markdown.languageAliases,
     headingIds: config.markdown.headingIds,
     assets: { baseUrl: config.baseUrl, docsBasePath: config.docs.basePath },
+    twins: config.markdownOutput.enabled,
   }
 }
 

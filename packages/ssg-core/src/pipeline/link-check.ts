@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { ResolvedConfig } from '../config/load-config.js'
 import type { BuildMessage } from '../report/messages.js'
 import type { PageHead } from '../site/page-head.js'
 import type { RouteTable } from '../site/route-table.js'
@@ -19,6 +20,14 @@ export interface LinkCheckOptions {
   anchorsOf: (page: PageHead) => readonly string[] | undefined
   /** The config's `links.prefixes`: link prefix -> site path. @default {} */
   prefixes?: Readonly<Record<string, string>>
+}
+
+/** The link check's options for a site: its config's base URL and `links.prefixes`. */
+export function siteLinkOptions(
+  config: ResolvedConfig,
+  site: Pick<LinkCheckOptions, 'table' | 'staticFiles' | 'anchorsOf'>,
+): LinkCheckOptions {
+  return { ...site, baseUrl: config.baseUrl, prefixes: config.links.prefixes }
 }
 
 /** One page's links, checked against the route table. */
@@ -108,10 +117,19 @@ function splitHref(href: string): { path: string; hash: string } | null {
   return { path: decode(query === -1 ? beforeHash : beforeHash.slice(0, query)), hash }
 }
 
-/** The scheme of a link that no browser follows (`xref:System.String`), or null. */
-function unknownScheme(href: string): string | null {
+/**
+ * The scheme of a link that no browser follows (`xref:System.String`), or null. Such a link is
+ * shown as its text (on the page and in its Markdown twin).
+ */
+export function unknownScheme(href: string): string | null {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1]?.toLowerCase()
   return scheme && !KNOWN_SCHEMES.has(scheme) && scheme !== 'javascript' ? scheme : null
+}
+
+/** The draft left out of the build at a site path (`/x` or `/x/`), if any. */
+function draftAt(table: RouteTable, sitePath: string): PageHead | undefined {
+  const alt = sitePath.endsWith('/') ? sitePath.slice(0, -1) : sitePath + '/'
+  return table.drafts.find((d) => d.route === sitePath || d.route === alt)
 }
 
 /** A value as rehype-stringify writes it in a double-quoted attribute. */
@@ -125,6 +143,31 @@ function attribute(value: string): string {
  * Markdown file links are rewritten to their routes in the returned HTML.
  */
 export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): LinkCheck {
+  const { rewrites, messages, unchecked } = linkRewrites(page, options)
+  let html = page.html
+  for (const [from, to] of rewrites)
+    html = html
+      .split(`href="${attribute(from)}"`)
+      .join(to === null ? '' : `href="${attribute(to)}"`)
+  return { html, messages, unchecked }
+}
+
+/** See `linkRewrites`. */
+export interface LinkRewrites {
+  /** Each link the check rewrites: `href` as written -> where it points, or null (shown as text). */
+  rewrites: Map<string, string | null>
+  /** Each link to a page of the site: `href` as written -> the route it reaches, and its `#hash`. */
+  targets: Map<string, { route: string; hash: string }>
+  messages: BuildMessage[]
+  unchecked: boolean
+}
+
+/**
+ * What the link check does to a page's links, without touching its HTML: each link it rewrites
+ * (`href` as written -> where it points in the output, or null: shown as text), and what it found.
+ * The page's Markdown twin points its links where the HTML does with these.
+ */
+export function linkRewrites(page: CompiledPage, options: LinkCheckOptions): LinkRewrites {
   const { table, baseUrl } = options
   const messages: BuildMessage[] = []
   let unchecked = false
@@ -160,6 +203,7 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
     })
   }
   const rewrites = new Map<string, string | null>()
+  const targets = new Map<string, { route: string; hash: string }>()
   for (const link of page.links) {
     const place = { file: page.file, line: link.line, column: link.column }
     const scheme = unknownScheme(link.href)
@@ -176,6 +220,7 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
     const target = splitHref(link.href)
     if (!target) continue
     if (target.path === '') {
+      targets.set(link.href, { route: page.route, hash: target.hash })
       if (target.hash && !page.anchors.includes(target.hash))
         messages.push({
           ...place,
@@ -188,6 +233,16 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
     if (/\.(md|markdown)$/i.test(target.path) && !target.path.startsWith('/')) {
       const file = path.posix.normalize(path.posix.join(path.posix.dirname(page.file), target.path))
       const linked = table.byFile.get(file)
+      const draft = linked ? undefined : table.drafts.find((d) => d.file === file)
+      if (draft) {
+        messages.push({
+          ...place,
+          severity: 'error',
+          message: `\`${target.path}\` is a draft (\`draft: true\`), which \`ssg build\` leaves out; remove the link, or publish the page`,
+          ruleId: 'missing-page',
+        })
+        continue
+      }
       if (!linked) {
         messages.push({
           ...place,
@@ -202,6 +257,7 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
         withBase(baseUrl, encodeRoute(linked.route)) +
           (target.hash ? '#' + encodeURI(target.hash) : ''),
       )
+      targets.set(link.href, { route: linked.route, hash: target.hash })
       checkAnchor(linked, target.hash, place, link.href)
       continue
     }
@@ -226,6 +282,16 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
     }
     const route =
       resolveRoute(sitePath) ?? (mapped !== null ? routeWithoutCase(table, sitePath) : null)
+    const draft = route ? undefined : draftAt(table, sitePath)
+    if (draft) {
+      messages.push({
+        ...place,
+        severity: 'error',
+        message: `\`${target.path}\` is a draft (\`draft: true\` in \`${draft.file}\`), which \`ssg build\` leaves out; remove the link, or publish the page`,
+        ruleId: 'missing-page',
+      })
+      continue
+    }
     if (!route) {
       const suggestion = suggestRoute(table, sitePath)
       messages.push({
@@ -245,12 +311,10 @@ export function checkPageLinks(page: CompiledPage, options: LinkCheckOptions): L
       const rest = /[?#].*$/.exec(link.href)?.[0] ?? ''
       rewrites.set(link.href, withBase(baseUrl, encodeRoute(route)) + rest)
     }
+    const to = redirect ? table.redirects.find((r) => r.from === route)?.to : route
+    if (to !== undefined && table.byRoute.has(to))
+      targets.set(link.href, { route: to, hash: redirect ? '' : target.hash })
     if (!redirect) checkAnchor(table.byRoute.get(route), target.hash, place, link.href)
   }
-  let html = page.html
-  for (const [from, to] of rewrites)
-    html = html
-      .split(`href="${attribute(from)}"`)
-      .join(to === null ? '' : `href="${attribute(to)}"`)
-  return { html, messages, unchecked }
+  return { rewrites, targets, messages, unchecked }
 }

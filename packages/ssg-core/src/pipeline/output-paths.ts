@@ -5,6 +5,16 @@ export function htmlFileOf(route: string): string {
   return rel + '.html'
 }
 
+/**
+ * Markdown twin of a route, relative to the output folder: `/a/b` -> `a/b.md`, `/a/` ->
+ * `a/index.md` (beside `a/index.html`: never the same file as the twin of a page `/a`), `/` ->
+ * `index.md`.
+ */
+export function markdownFileOf(route: string): string {
+  const rel = route.replace(/^\//, '')
+  return (rel === '' || rel.endsWith('/') ? rel + 'index' : rel) + '.md'
+}
+
 /** Page-data file of a route, relative to the output folder (see `pageDataUrl` in the contract). */
 export function dataFileOf(route: string): string {
   const rel = route.replace(/^\//, '')

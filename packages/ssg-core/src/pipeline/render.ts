@@ -122,6 +122,9 @@ export function renderDocument(options: {
     page.description
       ? `<meta name="twitter:description" content="${escapeHtml(page.description)}">`
       : '',
+    page.markdownUrl
+      ? `<link rel="alternate" type="text/markdown" href="${escapeHtml(page.markdownUrl)}">`
+      : '',
     config.favicon
       ? `<link rel="icon" href="${escapeHtml(withBase(config.baseUrl, config.favicon))}"${config.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`
       : '',

@@ -46,14 +46,21 @@ export function resolveSidebars(options: {
   config: ResolvedConfig
   pages: PageHead[]
   messages: BuildMessage[]
+  /** Drafts left out of the build (`draft: true`): a sidebar naming one skips it silently. */
+  drafts?: PageHead[]
 }): Sidebar[] {
   const { config, messages } = options
   const docs = options.pages.filter((p) => p.kind === 'docs')
   const byId = new Map(docs.map((p) => [p.id, p]))
-  const lookup = (id: string) =>
-    byId.get(id) ??
-    byId.get(id.replace(/\/$/, '') + '/index') ??
-    (id === '' ? byId.get('index') : undefined)
+  const draftIds = new Map(
+    (options.drafts ?? []).filter((p) => p.kind === 'docs').map((p) => [p.id, p]),
+  )
+  const find = (ids: Map<string, PageHead>, id: string) =>
+    ids.get(id) ??
+    ids.get(id.replace(/\/$/, '') + '/index') ??
+    (id === '' ? ids.get('index') : undefined)
+  const lookup = (id: string) => find(byId, id)
+  const isDraft = (id: string) => find(draftIds, id) !== undefined
   const configFile = config.configFile
     ? config.configFile.slice(config.root.length + 1)
     : 'ssg.config.ts'
@@ -139,6 +146,7 @@ export function resolveSidebars(options: {
         typeof raw === 'string' ? { type: 'doc', id: raw } : raw
       if (item.type === 'doc') {
         const page = lookup(item.id)
+        if (!page && isDraft(item.id)) return
         if (!page) {
           const suggestion = closest(item.id, byId.keys())
           messages.push({
@@ -158,7 +166,7 @@ export function resolveSidebars(options: {
         out.push(...autogenerate(item.dirName).map((e) => e.item))
       else {
         const page = item.link ? lookup(item.link) : undefined
-        if (item.link && !page)
+        if (item.link && !page && !isDraft(item.link))
           messages.push({
             file: configFile,
             severity: 'error',

@@ -131,8 +131,11 @@ describe('warm rebuilds reuse the previous build', () => {
     const after = await inodes(root)
     expect(after.has('extra.txt')).toBe(false)
     // Every page and search file is linked; the client bundle, sidebars, sitemap are written.
-    expect(changed(before, after).filter((f) => /\.html$|_ssg\/data|search-/.test(f))).toEqual([])
-    expect(second.reusedFiles).toBe(10) // 4 documents (with 404), 4 data files, 2 search files
+    expect(
+      changed(before, after).filter((f) => /\.html$|_ssg\/data|search-|\.md$|llms/.test(f)),
+    ).toEqual([])
+    // 4 documents (with 404), 4 data files, 2 search files, 3 Markdown twins, llms(-full).txt
+    expect(second.reusedFiles).toBe(15)
     expect(second.renderedPages).toBe(0)
     await expectSameAsColdBuild(root)
   })

@@ -69,6 +69,11 @@ export const RULES = {
     summary: 'a Markdown plugin reported a problem without naming a rule',
     fix: 'read the message; it comes from the plugin that parsed or transformed the page',
   },
+  'markdown-twin': {
+    severity: 'warning',
+    summary: 'the Markdown twin of a page cannot be made; the page is built without one',
+    fix: 'simplify the construct the message names, and report the message with the page',
+  },
   // Directives: admonitions and tabs.
   'unclosed-directive': {
     severity: 'error',

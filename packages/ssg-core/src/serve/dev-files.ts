@@ -1,3 +1,4 @@
+import { markdownFileContent } from '../pipeline/markdown-output.js'
 import { notFoundPage, searchPages } from '../pipeline/render-context.js'
 import { tableFileContent } from '../site/site-files.js'
 import { jsonForScript } from '../util/html.js'
@@ -52,6 +53,19 @@ export async function generatedFile(
       return site.search.file(relative)
     case 'static':
       return null // from disk
+    case 'markdown':
+    case 'llms': {
+      // A twin needs its page compiled; the llms files need every page (titles, descriptions).
+      const head = file.kind === 'markdown' ? site.table.byRoute.get(file.route) : undefined
+      const heads = head ? [head] : file.kind === 'llms' ? site.table.pages : []
+      await Promise.all(heads.map((h) => site.store.ensure(site.requestOf(h.file), PRIORITY.data)))
+      return markdownFileContent(file, {
+        config: site.config,
+        table: site.table,
+        staticFiles: site.staticFiles,
+        pageOf: (page) => site.store.get(page.file),
+      })
+    }
     default:
       return tableFileContent(file, {
         config: site.config,

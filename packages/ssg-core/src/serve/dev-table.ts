@@ -38,6 +38,7 @@ export class DevTable {
       sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: false }),
       search: this.search,
       staticFiles,
+      markdown: this.config.markdownOutput.enabled,
     })
   }
 

@@ -114,6 +114,7 @@ function pageData(route: string, over: Partial<PageData> = {}): PageData {
     hero: null,
     cards: [],
     needsMermaid: false,
+    markdownUrl: null,
     ...over,
   }
 }
@@ -135,6 +136,7 @@ function compiled(route: string, over: Partial<CompiledPage> = {}): CompiledPage
     anchors: [],
     sections: [{ anchor: null, heading: route, text: route, code: '' }],
     needsMermaid: false,
+    markdown: null,
     assets: [],
     messages: [],
     failed: false,

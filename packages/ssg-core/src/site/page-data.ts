@@ -1,9 +1,10 @@
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { CompiledPage } from '../pipeline/compile-page.js'
-import { checkPageLinks, type LinkCheckOptions } from '../pipeline/link-check.js'
+import { checkPageLinks, siteLinkOptions, type LinkCheckOptions } from '../pipeline/link-check.js'
 import type { BuildMessage } from '../report/messages.js'
-import type { PageData } from '../theme/contract.js'
+import { withBase, type PageData } from '../theme/contract.js'
 import type { RouteTable } from './route-table.js'
+import { encodeRoute, markdownFileOf } from '../pipeline/output-paths.js'
 import { AssetLookup, checkAssets, type AssetFiles } from '../pipeline/assets.js'
 
 export interface PageDataOptions {
@@ -40,13 +41,14 @@ export function pageDataOf(
   options: PageDataOptions,
 ): PageDataResult {
   const { config } = options
-  const links = checkPageLinks(page, {
-    table,
-    baseUrl: config.baseUrl,
-    staticFiles: options.staticFiles,
-    anchorsOf: options.anchorsOf,
-    prefixes: config.links.prefixes,
-  })
+  const links = checkPageLinks(
+    page,
+    siteLinkOptions(config, {
+      table,
+      staticFiles: options.staticFiles,
+      anchorsOf: options.anchorsOf,
+    }),
+  )
   const assets = checkAssets([page], options.assetLookup ?? new AssetLookup(config.root))
   const layout = layoutOf(page)
   const place = table.placementOf(page)
@@ -81,6 +83,9 @@ export function pageDataOf(
       : null,
     cards: page.frontMatter.cards ?? [],
     needsMermaid: page.needsMermaid,
+    markdownUrl: page.markdown
+      ? withBase(config.baseUrl, encodeRoute('/' + markdownFileOf(page.route)))
+      : null,
   }
   return {
     data,

@@ -151,3 +151,57 @@ describe('the site files', () => {
     )
   })
 })
+
+describe('drafts', () => {
+  const draft = head('guide/draft', 'Draft', { frontMatter: { draft: true, sidebar_position: 3 } })
+  const named = config({ sidebars: { docs: ['index', 'guide/draft', 'guide/use'] } })
+
+  test('`ssg build` leaves them out: no route, no sidebar entry, no error for a sidebar naming one', () => {
+    const table = createRouteTable({
+      config: named,
+      heads: [...heads, draft],
+      leaveOutDrafts: true,
+    })
+    expect(table.drafts.map((d) => d.id)).toEqual(['guide/draft'])
+    expect(table.routes.has('/docs/guide/draft')).toBe(false)
+    expect(JSON.stringify(table.sidebars)).not.toContain('Draft')
+    expect(table.messages.sidebars).toEqual([])
+    const auto = createRouteTable({
+      config: config(),
+      heads: [...heads, draft],
+      leaveOutDrafts: true,
+    })
+    expect(JSON.stringify(auto.sidebars)).not.toContain('Draft')
+  })
+
+  test('`ssg serve` shows them; neither has a Markdown twin', () => {
+    const table = createRouteTable({ config: named, heads: [...heads, draft] })
+    expect(table.routes.has('/docs/guide/draft')).toBe(true)
+    const files = new SiteFiles({
+      table,
+      sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: false }),
+      search: null,
+      staticFiles: new Set(),
+      markdown: true,
+    })
+    expect(files.find('docs/guide/draft.html')).not.toBe(null)
+    expect(files.find('docs/guide/draft.md')).toBe(null)
+    expect(files.find('docs/guide/install.md')).toEqual({
+      kind: 'markdown',
+      path: 'docs/guide/install.md',
+      route: '/docs/guide/install',
+    })
+    expect(files.find('docs/guide/index.md')).toMatchObject({ route: '/docs/guide/' })
+    expect(files.find('llms.txt')).toEqual({ kind: 'llms', path: 'llms.txt', full: false })
+    // The author's own `static/llms.txt` wins.
+    const own = new SiteFiles({
+      table,
+      sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: false }),
+      search: null,
+      staticFiles: new Set(['/llms.txt']),
+      markdown: true,
+    })
+    expect(own.find('llms.txt')).toMatchObject({ kind: 'static' })
+    expect(own.find('llms-full.txt')).toMatchObject({ kind: 'llms', full: true })
+  })
+})

@@ -21,8 +21,10 @@ const NOWHERE: Placement = { sidebarId: null, breadcrumbs: [], prev: null, next:
  * (front matter and first heading). `ssg build` and `ssg serve` both make it, the same way.
  */
 export interface RouteTable {
-  /** Every page's head the table was made from (duplicates too), in discovery order. */
+  /** Every page's head the table was made from (duplicates too, drafts left out), in discovery order. */
   heads: PageHead[]
+  /** The drafts left out (`draft: true`, `ssg build` only), in discovery order. */
+  drafts: PageHead[]
   /** The pages kept (the first file of a route wins), in discovery order. */
   pages: PageHead[]
   byRoute: Map<string, PageHead>
@@ -40,16 +42,22 @@ export interface RouteTable {
   placementOf(page: PageHead): Placement
 }
 
-/** Makes the route table from every page's head, in discovery order. */
+/**
+ * Makes the route table from every page's head, in discovery order. `leaveOutDrafts` (`ssg
+ * build`): pages with `draft: true` get no route (`ssg serve` shows them).
+ */
 export function createRouteTable(options: {
   config: ResolvedConfig
   heads: PageHead[]
+  leaveOutDrafts?: boolean
 }): RouteTable {
   const { config } = options
+  const drafts = options.leaveOutDrafts ? options.heads.filter(isDraft) : []
+  const heads = drafts.length ? options.heads.filter((head) => !isDraft(head)) : options.heads
   const duplicates: BuildMessage[] = []
-  const pages = dropDuplicateRoutes(options.heads, duplicates)
+  const pages = dropDuplicateRoutes(heads, duplicates)
   const sidebarMessages: BuildMessage[] = []
-  const sidebars = resolveSidebars({ config, pages, messages: sidebarMessages })
+  const sidebars = resolveSidebars({ config, pages, messages: sidebarMessages, drafts })
   const configured = configRedirects(config)
   const routes = new Set([...pages.map((p) => p.route), ...configured.map((r) => r.from)])
   const redirectMessages: BuildMessage[] = []
@@ -61,7 +69,8 @@ export function createRouteTable(options: {
   })
   const placement = placements(sidebars)
   return {
-    heads: options.heads,
+    heads,
+    drafts,
     pages,
     byRoute: new Map(pages.map((p) => [p.route, p])),
     byFile: new Map(pages.map((p) => [p.file, p])),
@@ -102,7 +111,18 @@ export function reconcileRouteTable(
       const head = table.heads[i]!
       return head.file === page.file && headKey(head) === headKey(page)
     })
-  return same ? table : createRouteTable({ config, heads: compiled.map(headOf) })
+  return same
+    ? table
+    : createRouteTable({
+        config,
+        heads: [...compiled.map(headOf), ...table.drafts],
+        leaveOutDrafts: table.drafts.length > 0,
+      })
+}
+
+/** A page marked `draft: true`: left out of `ssg build`. */
+export function isDraft(head: PageHead): boolean {
+  return head.frontMatter.draft === true
 }
 
 /** Each sidebar entry's place: the first sidebar (in config order) holding a route wins. */

@@ -1,9 +1,11 @@
 import type { ResolvedConfig } from '../config/load-config.js'
 import { redirectPage, robotsTxt, sitemapXml } from '../pipeline/extras.js'
-import { dataFileOf, htmlFileOf } from '../pipeline/output-paths.js'
+import { dataFileOf, htmlFileOf, markdownFileOf } from '../pipeline/output-paths.js'
+import { wantsTwin } from '../markdown/markdown-twin.js'
 import type { Sidebar } from '../theme/contract.js'
 import { hash } from '../util/hash.js'
 import { layoutOf } from './page-data.js'
+import { LLMS_FULL_TXT, LLMS_TXT } from '../pipeline/markdown-output.js'
 import type { RouteTable } from './route-table.js'
 
 /**
@@ -24,6 +26,10 @@ export type SiteFile =
   | { kind: 'robots'; path: string }
   /** A file under `static/`, copied as it is (`source`: its site path, `/img/logo.svg`). */
   | { kind: 'static'; path: string; source: string }
+  /** A page's Markdown twin (`docs/x.md`, see `markdownOutput`). */
+  | { kind: 'markdown'; path: string; route: string }
+  /** `llms.txt`, or `llms-full.txt` (`full`). */
+  | { kind: 'llms'; path: string; full: boolean }
 
 export interface SiteFilesOptions {
   table: RouteTable
@@ -36,6 +42,11 @@ export interface SiteFilesOptions {
   search: { docFile: string; indexFile: string; parts?: string[] } | null
   /** Site paths of the files under `static/` (`/img/logo.svg`). */
   staticFiles: Set<string>
+  /**
+   * The Markdown output (`markdownOutput.enabled`): a twin for each page whose front matter
+   * wants one, `llms.txt` and `llms-full.txt`. @default false
+   */
+  markdown?: boolean
 }
 
 /** The files of a site, by path (see `SiteFile`). */
@@ -59,6 +70,17 @@ export class SiteFiles {
     for (const page of table.pages) {
       this.add({ kind: 'page', path: htmlFileOf(page.route), route: page.route, format: 'html' })
       this.add({ kind: 'page', path: dataFileOf(page.route), route: page.route, format: 'data' })
+    }
+    if (options.markdown) {
+      // A file of the author's under `static/` (a hand-written `llms.txt`) wins over the made one.
+      const free = (path: string) => !options.staticFiles.has('/' + path)
+      for (const page of table.pages) {
+        const path = markdownFileOf(page.route)
+        if (wantsTwin(page.frontMatter) && free(path))
+          this.add({ kind: 'markdown', path, route: page.route })
+      }
+      if (free(LLMS_TXT)) this.add({ kind: 'llms', path: LLMS_TXT, full: false })
+      if (free(LLMS_FULL_TXT)) this.add({ kind: 'llms', path: LLMS_FULL_TXT, full: true })
     }
     this.add({ kind: 'not-found', path: '404.html', format: 'html' })
     this.add({ kind: 'not-found', path: dataFileOf('/404'), format: 'data' })

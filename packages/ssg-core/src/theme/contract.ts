@@ -150,6 +150,11 @@ export interface PageData {
   cards: LandingCard[]
   /** True when the page holds a diagram that must be rendered in the browser (lazy mermaid). */
   needsMermaid: boolean
+  /**
+   * URL (base URL included) of the page's Markdown twin (`/docs/x.md`), or null when it has none
+   * (`markdownOutput` off, `search: false`, a draft). The theme's copy buttons read it.
+   */
+  markdownUrl: string | null
 }
 
 /** What the theme receives to render one route. */
@@ -219,6 +224,7 @@ export function notFoundPageData(options: { path: string; description: string })
     hero: null,
     cards: [],
     needsMermaid: false,
+    markdownUrl: null,
   }
 }
 

@@ -1,0 +1,135 @@
+import type { Root } from 'mdast'
+import { gfmToMarkdown } from 'mdast-util-gfm'
+import {
+  defaultHandlers,
+  toMarkdown,
+  type Options as ToMarkdownOptions,
+} from 'mdast-util-to-markdown'
+import { toString } from 'mdast-util-to-string'
+import type { VFile } from 'vfile'
+import type { FrontMatter } from './front-matter.js'
+import { hasHtml, plainContent, URL_END, URL_START } from './markdown-twin-plain.js'
+import type { AssetReference } from './rehype-assets.js'
+
+export { URL_END, URL_START }
+
+/**
+ * A page's Markdown twin as the compile step leaves it: plain CommonMark + GFM with every link
+ * and image destination relative to the site replaced by a placeholder (`\uE000<n>\uE001`),
+ * because where a link points is only known once every page is compiled (the link check rewrites
+ * `./x.md` and `/x` -> `/x/`); the writer puts absolute URLs in (`pipeline/markdown-output.ts`).
+ */
+export interface MarkdownTwin {
+  /** `# Title`, the description as a blockquote, then the body. */
+  text: string
+  /** The destinations as written (files beside the page: their output URL), by placeholder. */
+  urls: string[]
+  /** The text of each top-level `## ` heading, in order (`markdownSections` splits at them). */
+  sections: string[]
+}
+
+/** The twin's body as the remark plugin leaves it in `file.data.markdownTwin`. */
+export type TwinBody = Omit<MarkdownTwin, 'text'> & { body: string }
+
+const PLACEHOLDER = /\uE000(\d+)\uE001/g
+
+const OPTIONS: ToMarkdownOptions = {
+  // Unpadded tables: padding is for eyes, costs tokens, and URLs are put in after.
+  extensions: [gfmToMarkdown({ tablePipeAlign: false })],
+  bullet: '-',
+  emphasis: '_',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  rule: '-',
+  listItemIndent: 'one',
+  tightDefinitions: true,
+  handlers: {
+    // `### C#`: a `#` right after a character is text, not a closing sequence (CommonMark
+    // wants a space before one); the default escapes it anyway (`C\#`, in every SDK tab).
+    heading: (node, parent, state, info) =>
+      defaultHandlers.heading(node, parent, state, info).replace(/([^\s\\])\\#$/, '$1#'),
+  },
+}
+
+/**
+ * Whether a page gets a twin when the site makes them: not with `search: false` (kept out of
+ * what machines are given, as out of search) nor as a draft.
+ */
+export function wantsTwin(frontMatter: FrontMatter): boolean {
+  return frontMatter.search !== false && frontMatter.draft !== true
+}
+
+/**
+ * The body of a page's twin, in `file.data.markdownTwin`: the tree after every dialect and
+ * directive was read, made plain (see `markdown-twin-plain.ts`). Runs last of the remark plugins,
+ * on a copy: the tree goes on to become the page's HTML unchanged.
+ */
+export function remarkMarkdownTwin(options: { enabled: boolean }) {
+  return async function (tree: Root, file: VFile) {
+    if (!options.enabled || !wantsTwin(file.data.frontMatter ?? {})) return
+    const html = hasHtml(tree) ? await import('./markdown-twin-html.js') : null
+    try {
+      const { nodes, urls } = plainContent(tree.children, html)
+      file.data.markdownTwin = {
+        body: toMarkdown({ type: 'root', children: nodes }, OPTIONS).trimEnd(),
+        urls,
+        sections: nodes
+          .filter((node) => node.type === 'heading' && node.depth === 2)
+          .map((node) => toString(node).replace(/\s+/g, ' ').trim()),
+      }
+    } catch (error) {
+      // The page itself is fine: it is built, without a twin, and the author is told.
+      file.message(
+        `Cannot make the Markdown twin of this page (${(error as Error).message}); the page is built without one`,
+        { ruleId: 'markdown-twin', source: 'ssg-core' },
+      )
+    }
+  }
+}
+
+/**
+ * The whole twin: title and description (when the page sets one) above the body. Destinations
+ * of files beside the page (`./pic.png`) become the URL the page's HTML has for them.
+ */
+export function composeTwin(options: {
+  title: string
+  description: string | undefined
+  body: TwinBody
+  assets?: AssetReference[]
+}): MarkdownTwin {
+  const head: Root = {
+    type: 'root',
+    children: [{ type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] }],
+  }
+  if (options.description)
+    head.children.push({
+      type: 'blockquote',
+      children: [{ type: 'paragraph', children: [{ type: 'text', value: options.description }] }],
+    })
+  const top = toMarkdown(head, OPTIONS).trimEnd()
+  const { body, sections } = options.body
+  const copied = new Map<string, string>()
+  for (const asset of options.assets ?? []) if (asset.url) copied.set(asset.written, asset.url)
+  const urls = options.body.urls.map((url) => copied.get(url) ?? url)
+  return { text: top + (body ? '\n\n' + body : '') + '\n', urls, sections }
+}
+
+/** The twin with its placeholders replaced: `resolve` gets each destination. */
+export function resolveTwin(twin: MarkdownTwin, resolve: (url: string) => string): string {
+  return twin.text.replace(PLACEHOLDER, (_, n: string) => markdownUrl(resolve(twin.urls[+n]!)))
+}
+
+/** A URL safe as a Markdown link destination without angle brackets. */
+function markdownUrl(url: string): string {
+  return url.replace(
+    /[\s()<>]/g,
+    (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'),
+  )
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    markdownTwin: TwinBody
+  }
+}

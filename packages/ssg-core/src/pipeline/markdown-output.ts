@@ -1,0 +1,224 @@
+import type { ResolvedConfig } from '../config/load-config.js'
+import { resolveTwin, wantsTwin } from '../markdown/markdown-twin.js'
+import type { PageHead } from '../site/page-head.js'
+import type { RouteTable } from '../site/route-table.js'
+import type { SiteFile, SiteFiles } from '../site/site-files.js'
+import { absoluteUrl as siteUrl, type Sidebar } from '../theme/contract.js'
+import { hash } from '../util/hash.js'
+import type { CompiledPage } from './compile-page.js'
+import { linkRewrites, siteLinkOptions } from './link-check.js'
+import type { OutputCache } from './output-cache.js'
+import { encodeRoute, markdownFileOf } from './output-paths.js'
+import { flattenSidebar } from './sidebars.js'
+
+/**
+ * Markdown for machines (`markdownOutput` in the config): each page's twin with absolute links,
+ * `llms.txt` and `llms-full.txt`. They are files of the site's map (`SiteFiles`): `ssg build`
+ * writes them (`writeMarkdownFiles`), `ssg serve` makes the one asked for (`markdownFileContent`).
+ */
+
+/** Index of the site for language models (the llms.txt proposal's format), at the base URL. */
+export const LLMS_TXT = 'llms.txt'
+/** Every page's twin in one file, in sidebar order, at the base URL. */
+export const LLMS_FULL_TXT = 'llms-full.txt'
+
+/** What the Markdown output is made from: the route table and the compiled pages. */
+export interface MarkdownSite {
+  config: ResolvedConfig
+  table: RouteTable
+  /** Files under `static/` (site paths): the link check leaves links to them as written. */
+  staticFiles: Set<string>
+  /** The compiled page of a page of the table, or undefined when it is not compiled. */
+  pageOf: (head: PageHead) => CompiledPage | undefined
+}
+
+/**
+ * A page's twin as served: `# Title`, the description, the body, every link absolute. A link to
+ * a page of the site (`./x.md`, `/docs/x`, `#anchor`) goes to that page's twin (its `#hash`
+ * kept), or to the page itself when it has none (`search: false`); other links point where the
+ * page's HTML points them (the link check's rewrites; files beside the page at their output URL).
+ * Null when the page has none.
+ */
+export function twinText(site: MarkdownSite, page: CompiledPage): string | null {
+  if (!page.markdown) return null
+  const { config } = site
+  const { rewrites, targets } = linkRewrites(
+    page,
+    siteLinkOptions(config, {
+      table: site.table,
+      staticFiles: site.staticFiles,
+      anchorsOf: () => undefined,
+    }),
+  )
+  const pageUrl = pageUrlOf(config, page.route)
+  return resolveTwin(page.markdown, (url) => {
+    const target = targets.get(url)
+    const head = target && site.table.byRoute.get(target.route)
+    // Whether the target has a twin is read from its front matter (as the site's file map does),
+    // so that a twin is the same whether or not `ssg serve` has compiled the target yet.
+    if (target && head && wantsTwin(head.frontMatter))
+      return twinUrlOf(config, target.route) + (target.hash ? '#' + encodeURI(target.hash) : '')
+    return absoluteUrl(config, pageUrl, rewrites.get(url) ?? url)
+  })
+}
+
+/**
+ * Where a link of a page points, as an absolute URL: `#x` on the page itself, `/docs/x` under
+ * the site's URL and base URL (a path that has the base URL already keeps it), `./img.png` from
+ * the page's URL (as the browser resolves it).
+ */
+export function absoluteUrl(config: ResolvedConfig, pageUrl: string, url: string): string {
+  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')) return url
+  if (url.startsWith('#')) return pageUrl + url
+  if (url.startsWith('/')) {
+    const base = config.baseUrl
+    return config.url + (base !== '/' && url.startsWith(base) ? url : base + url.slice(1))
+  }
+  try {
+    return new URL(url, pageUrl).href
+  } catch {
+    return url
+  }
+}
+
+function pageUrlOf(config: ResolvedConfig, route: string): string {
+  return siteUrl(config, encodeRoute(route))
+}
+
+function twinUrlOf(config: ResolvedConfig, route: string): string {
+  return siteUrl(config, encodeRoute('/' + markdownFileOf(route)))
+}
+
+/** The pages with a twin, by sidebar (in sidebar order), then the others (in route order). */
+export function pagesBySidebar(
+  site: MarkdownSite,
+): Array<{ title: string; pages: CompiledPage[] }> {
+  const byRoute = new Map<string, CompiledPage>()
+  for (const head of site.table.pages) {
+    const page = site.pageOf(head)
+    if (page?.markdown) byRoute.set(head.route, page)
+  }
+  const placed = new Set<CompiledPage>()
+  const groups = site.table.sidebars.map((sidebar) => {
+    const pages: CompiledPage[] = []
+    for (const entry of flattenSidebar(sidebar.items)) {
+      const page = byRoute.get(entry.href)
+      if (page && !placed.has(page)) {
+        placed.add(page)
+        pages.push(page)
+      }
+    }
+    return { title: sidebarTitle(site.config, sidebar), pages }
+  })
+  const others = [...byRoute.values()]
+    .filter((page) => !placed.has(page))
+    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
+  return [...groups, { title: 'Other pages', pages: others }].filter((g) => g.pages.length)
+}
+
+/** A sidebar's name: the navbar item leading into it (`API`), else its id in words. */
+function sidebarTitle(config: ResolvedConfig, sidebar: Sidebar): string {
+  const trim = (href: string) => (href.length > 1 ? href.replace(/\/$/, '') : href)
+  const hrefs = new Set(flattenSidebar(sidebar.items).map((entry) => trim(entry.href)))
+  const item = config.navbar.items.find((i) => hrefs.has(trim(i.href)))
+  if (item) return item.label
+  const words = sidebar.id.replace(/[-_]+/g, ' ')
+  return words.length <= 3 ? words.toUpperCase() : words[0]!.toUpperCase() + words.slice(1)
+}
+
+/** `# Title`, `> summary`: the head of `llms.txt` and `llms-full.txt`. */
+function head(config: ResolvedConfig): string {
+  const summary = config.markdownOutput.summary ?? config.tagline
+  return `# ${inline(config.title)}\n` + (summary ? `\n> ${inline(summary)}\n` : '')
+}
+
+/** Text on one line of Markdown: no line breaks, no link brackets. */
+function inline(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/[[\]]/g, '\\$&')
+}
+
+/**
+ * `llms.txt` (llmstxt.org): the site's title and summary, a line on the twins, then one `## `
+ * section per sidebar listing its pages in order, each as `- [Title](twin URL): description`.
+ */
+export function llmsTxt(site: MarkdownSite): string {
+  const { config } = site
+  const lines = [
+    head(config),
+    `Every page of this site has a Markdown version: the page's URL with \`.md\` added ` +
+      `(\`index.md\` for a URL ending in \`/\`). The links below go to them. ` +
+      `All pages in one file: [${LLMS_FULL_TXT}](${siteUrl(config, '/' + LLMS_FULL_TXT)}).`,
+  ]
+  for (const group of pagesBySidebar(site)) {
+    lines.push('', `## ${inline(group.title)}`, '')
+    for (const page of group.pages) {
+      const description = inline(page.description)
+      lines.push(
+        `- [${inline(page.title)}](${twinUrlOf(config, page.route)})` +
+          (description ? `: ${description}` : ''),
+      )
+    }
+  }
+  return lines.join('\n') + '\n'
+}
+
+/** `llms-full.txt`: the twins of every page in sidebar order, each with a `Source:` line. */
+export function llmsFullTxt(site: MarkdownSite): string {
+  const parts = [head(site.config)]
+  for (const group of pagesBySidebar(site))
+    for (const page of group.pages) {
+      const text = twinText(site, page)!
+      const end = text.indexOf('\n')
+      parts.push(
+        '\n' +
+          text.slice(0, end) +
+          `\n\nSource: ${pageUrlOf(site.config, page.route)}` +
+          text.slice(end),
+      )
+    }
+  return parts.join('')
+}
+
+/**
+ * The content of a Markdown output file of the site's map (a twin, `llms.txt`,
+ * `llms-full.txt`), or null for other kinds and for a page without a twin.
+ */
+export function markdownFileContent(file: SiteFile, site: MarkdownSite): string | null {
+  if (file.kind === 'llms') return file.full ? llmsFullTxt(site) : llmsTxt(site)
+  if (file.kind !== 'markdown') return null
+  const head = site.table.byRoute.get(file.route)
+  const page = head && site.pageOf(head)
+  return page ? twinText(site, page) : null
+}
+
+/**
+ * `ssg build`: writes the map's twins, `llms.txt` and `llms-full.txt` (a file whose bytes are
+ * those of the previous build is linked from it). Returns what was written.
+ */
+export async function writeMarkdownFiles(options: {
+  files: SiteFiles
+  site: MarkdownSite
+  outputs: OutputCache
+}): Promise<{ files: number; bytes: number }> {
+  const { site, outputs } = options
+  let files = 0
+  let bytes = 0
+  let batch: Array<{ path: string; content: string; key: string }> = []
+  for (const file of [...options.files.ofKind('markdown'), ...options.files.ofKind('llms')]) {
+    const content = markdownFileContent(file, site)
+    if (content === null) continue
+    files++
+    bytes += Buffer.byteLength(content)
+    const key = hash(content)
+    if (!(await outputs.reuse(file.path, key))) batch.push({ path: file.path, content, key })
+    if (batch.length >= WRITE_BATCH) {
+      await outputs.write(batch)
+      batch = []
+    }
+  }
+  await outputs.write(batch)
+  return { files, bytes }
+}
+
+/** Twins made before their files are written. */
+const WRITE_BATCH = 200
