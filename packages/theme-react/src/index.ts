@@ -41,6 +41,10 @@ export {
   ColorModeToggle,
   type ColorModeToggleProps,
 } from './components/ColorModeToggle/ColorModeToggle'
+export {
+  CopyPageButton,
+  type CopyPageButtonProps,
+} from './components/CopyPageButton/CopyPageButton'
 export { DocFooter, type DocFooterProps } from './components/DocFooter/DocFooter'
 export { DocPage, type DocPageProps } from './components/DocPage/DocPage'
 export {

@@ -38,6 +38,10 @@ export const manifest = {
   Breadcrumbs: { stability: 'stable', description: 'Path from the docs home to the page.' },
   Pagination: { stability: 'stable', description: 'Previous / next links under a doc.' },
   DocFooter: { stability: 'stable', description: 'Edit link and last-updated date under a doc.' },
+  CopyPageButton: {
+    stability: 'unstable',
+    description: '"Copy page": the page\'s Markdown twin to the clipboard (docs layout).',
+  },
   DocPage: { stability: 'unstable', description: 'The docs layout (sidebar, article, toc).' },
   LandingPage: { stability: 'unstable', description: 'The home layout: hero, cards, Markdown.' },
   NotFoundPage: { stability: 'stable', description: 'Shown for unknown paths.' },

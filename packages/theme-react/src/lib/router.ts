@@ -89,6 +89,16 @@ function updateHead(site: SiteData, page: PageData, title: string): void {
   const canonical = absoluteUrl(site, page.path)
   set('link[rel="canonical"]', 'href', canonical)
   set('meta[property="og:url"]', 'content', canonical)
+  // The Markdown twin: pages without one have no link.
+  let twin = document.querySelector('link[rel="alternate"][type="text/markdown"]')
+  if (!page.markdownUrl) return twin?.remove()
+  if (!twin) {
+    twin = document.createElement('link')
+    twin.setAttribute('rel', 'alternate')
+    twin.setAttribute('type', 'text/markdown')
+    document.head.append(twin)
+  }
+  twin.setAttribute('href', page.markdownUrl)
 }
 
 /** Where the reader is on the page now (see {@link KeptPlace}). */

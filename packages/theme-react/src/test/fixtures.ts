@@ -75,6 +75,7 @@ export function makePage(overrides: Partial<PageData> = {}): PageData {
     hero: null,
     cards: [],
     needsMermaid: false,
+    markdownUrl: '/docs/concepts/what-are-tokens.md',
     ...overrides,
   }
 }

@@ -1,6 +1,7 @@
 import { ARTICLE_ATTRIBUTE } from '@ssg/core/contract'
 import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef } from 'react'
 import { useTheme } from '../../context'
+import { copyMarkdown } from '../../lib/copy-markdown'
 import { storage } from '../../lib/storage'
 import { markScrollingTables } from '../../lib/tables'
 
@@ -17,7 +18,10 @@ const INTERACTIVE = '.ssg-copy, .ssg-tabs [role="tab"]'
 const TAB_KEYS = ['ArrowRight', 'ArrowLeft', 'Home', 'End']
 const warn = (error: unknown) => console.warn('Could not load the article behaviours.', error)
 
-function onClick(event: MouseEvent) {
+function onClick(event: MouseEvent, markdownUrl: string | null) {
+  const section = (event.target as Element).closest<HTMLElement>('.ssg-copy-section')
+  if (section && markdownUrl)
+    return copyMarkdown(section, markdownUrl, Number(section.dataset.section))
   const target = (event.target as Element).closest<HTMLElement>(INTERACTIVE)
   if (target) behaviours().then((module) => module.onArticleClick(target, storage), warn)
 }
@@ -62,7 +66,7 @@ export function Article({ html, className = 'ssg-markdown' }: ArticleProps) {
       ref={ref}
       className={className}
       {...{ [ARTICLE_ATTRIBUTE]: '' }}
-      onClick={onClick}
+      onClick={(event) => onClick(event, page.markdownUrl)}
       onKeyDown={onKeyDown}
       dangerouslySetInnerHTML={inner}
     />

@@ -2,6 +2,7 @@ import type { PageData, Sidebar as SidebarData } from '@ssg/core/contract'
 import { useTheme } from '../../context'
 import { Article } from '../Article/Article'
 import { Breadcrumbs } from '../Breadcrumbs/Breadcrumbs'
+import { CopyPageButton } from '../CopyPageButton/CopyPageButton'
 import { DocFooter } from '../DocFooter/DocFooter'
 import { Pagination } from '../Pagination/Pagination'
 import { Sidebar } from '../Sidebar/Sidebar'
@@ -46,6 +47,7 @@ export function DocPage({ page, sidebar }: DocPageProps) {
       <main id="ssg-main" className="ssg-doc__main" tabIndex={-1}>
         {isDoc && <Breadcrumbs items={page.breadcrumbs} current={page} baseUrl={site.baseUrl} />}
         <Slot name="doc.before" />
+        {page.markdownUrl && <CopyPageButton url={page.markdownUrl} />}
         {!hasTitle(page.html) && <h1 className="ssg-doc__title">{page.title}</h1>}
         <Toc toc={toc} activeId={activeId} variant="details" />
         <Article html={page.html} />
