@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
@@ -74,17 +74,55 @@ async function walk(dir: string): Promise<string[]> {
 
 /** Route of a file relative to its collection root: `a/index.md` -> `<base>/a/`, `a/b.md` -> `<base>/a/b`. */
 export function routeFromFile(relative: string, basePath: string): string {
-  // A name of dots only (`..md`, the `.` command) cannot be a URL segment: browsers read `.` and
-  // `..` as "this folder" and "the parent". It is spelled out: `dot`, `dot-dot`.
-  const noExt = relative
-    .replace(MARKDOWN, '')
-    .split('/')
-    .map((segment) => (/^\.+$/.test(segment) ? segment.replace(/\./g, '-dot').slice(1) : segment))
-    .join('/')
+  return routeOfName(relative.replace(MARKDOWN, ''), basePath)
+}
+
+/** Route of a page name (see `pageNameOf`): `a/index` -> `<base>/a/`, `a/b` -> `<base>/a/b`. */
+function routeOfName(noExt: string, basePath: string): string {
   const prefix = basePath === '/' ? '' : basePath
   if (noExt === 'index') return prefix + '/'
   if (noExt.endsWith('/index')) return `${prefix}/${noExt.slice(0, -'index'.length)}`
   return `${prefix}/${noExt}`
+}
+
+/** Whether a file (relative to the collection root, forward slashes) exists. */
+type Exists = (relative: string) => boolean
+
+const README = /^readme\.(md|markdown)$/i
+
+/** A folder's index page exists: `index.md` or `index.markdown`. */
+const hasIndex = (dir: string, exists: Exists) =>
+  ['index.md', 'index.markdown'].some((name) => exists(dir ? `${dir}/${name}` : name))
+
+/**
+ * The doc id of a file (its path without the extension) and the name its route is made from,
+ * read as the other tools read them:
+ * - `README.md` is its folder's index page when the folder has no `index.md` (MkDocs, GitHub):
+ *   `guide/README.md` -> `guide/index` (route `/docs/guide/`); beside an `index.md` it is a page
+ *   of its own (`guide/README`), as written.
+ * - A name of dots only (`..md`, tldr's page of the `.` command) cannot be a URL segment: browsers
+ *   read `.` and `..` as "this folder" and "the parent". It is spelled out, `dot`, `dot-dot`, and
+ *   numbered (`dot-1`) when a page of the folder has that name already (`dot.md`, the graphviz
+ *   command): routes stay unique, and the file named so keeps its route.
+ */
+export function pageNameOf(relative: string, exists: Exists): { id: string; name: string } {
+  const noExt = relative.replace(MARKDOWN, '')
+  const slash = noExt.lastIndexOf('/')
+  const dir = slash === -1 ? '' : noExt.slice(0, slash)
+  const base = noExt.slice(slash + 1)
+  const inDir = (name: string) => (dir ? `${dir}/${name}` : name)
+  const fileName = relative.slice(slash + 1)
+  if (README.test(fileName) && !hasIndex(dir, exists))
+    return { id: inDir('index'), name: inDir('index') }
+  if (!/^\.+$/.test(base)) return { id: noExt, name: noExt }
+  const spelled = base.replace(/\./g, '-dot').slice(1)
+  const taken = (name: string) =>
+    ['.md', '.markdown', '/index.md', '/index.markdown', '/README.md', '/readme.md'].some((end) =>
+      exists(inDir(name) + end),
+    )
+  let name = spelled
+  for (let n = 1; taken(name); n++) name = `${spelled}-${n}`
+  return { id: noExt, name: inDir(name) }
 }
 
 /**
@@ -119,9 +157,15 @@ export async function discoverPages(options: {
         }
       }),
     )
-    for (const entry of read) if (entry) pages.push(toSourcePage(collection, entry))
+    const relatives = new Set(files.map((f) => toRelative(collection.dir, f)))
+    const exists = (relative: string) => relatives.has(relative)
+    for (const entry of read) if (entry) pages.push(toSourcePage(collection, entry, exists))
   }
   return pages
+}
+
+function toRelative(dir: string, absolute: string): string {
+  return path.relative(dir, absolute).split(path.sep).join('/')
 }
 
 function collectionsOf(config: ResolvedConfig) {
@@ -147,16 +191,17 @@ function collectionsOf(config: ResolvedConfig) {
 function toSourcePage(
   collection: ReturnType<typeof collectionsOf>[number],
   entry: { absolute: string; file: string; source: string; partial?: boolean },
+  exists: Exists,
 ): SourcePage {
-  const relative = path.relative(collection.dir, entry.absolute).split(path.sep).join('/')
-  const id = relative.replace(MARKDOWN, '')
+  const relative = toRelative(collection.dir, entry.absolute)
+  const { id, name } = pageNameOf(relative, exists)
   const dir = path.posix.dirname(relative)
   return {
     file: entry.file,
     kind: collection.kind,
     id,
     dir: dir === '.' ? '' : dir,
-    route: routeFromFile(relative, collection.base),
+    route: routeOfName(name, collection.base),
     ...(collection.slugBase ? { slugBase: collection.slugBase } : {}),
     source: entry.source,
     hash: entry.partial ? '' : hash(entry.source),
@@ -183,7 +228,8 @@ export function sourcePageOf(
     if (parts.slice(0, -1).some((p) => p.startsWith('.')) || parts.includes('node_modules'))
       return null
     const file = path.relative(config.root, absolute).split(path.sep).join('/')
-    return toSourcePage(collection, { absolute, file, source })
+    const exists = (other: string) => existsSync(path.join(collection.dir, other))
+    return toSourcePage(collection, { absolute, file, source }, exists)
   }
   return null
 }

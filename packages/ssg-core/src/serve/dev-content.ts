@@ -124,6 +124,7 @@ async function readChanges(
     const prefix = toFile(dir) + '/'
     for (const file of [...site.heads.keys()]) if (file.startsWith(prefix)) forget(file)
   }
+  addNamedBySiblings(site, plan)
   const compiles: Array<Promise<void>> = []
   for (const [absolute, action] of plan.content) {
     const file = toFile(absolute)
@@ -146,7 +147,7 @@ async function readChanges(
       continue
     }
     const known = site.heads.get(file)
-    if (known && known.hash === page.hash) continue
+    if (known && known.hash === page.hash && site.places.get(file)?.route === page.route) continue
     site.apis.note(file, page)
     const { source: _source, hash: _hash, ...place } = page
     site.places.set(file, place)
@@ -169,6 +170,28 @@ async function readChanges(
   }
   await Promise.all(compiles)
   return { edited, tableChanged, dependents: linkingTo(site, anchorsChanged) }
+}
+
+/**
+ * A page whose route depends on the other files of its folder (`README.md`, the index page when
+ * there is no `index.md`; `..md`, numbered when `dot.md` exists: see `pageNameOf`) is read again
+ * when a Markdown file of its folder comes or goes.
+ */
+function addNamedBySiblings(site: DevSite, plan: ChangePlan): void {
+  const root = site.config.root
+  const folders = new Set<string>()
+  for (const [absolute, action] of plan.content) {
+    if (!/\.(md|markdown)$/i.test(absolute)) continue
+    const known = site.heads.has(path.relative(root, absolute).split(path.sep).join('/'))
+    if (known !== (action === 'write')) folders.add(path.dirname(absolute))
+  }
+  if (!folders.size) return
+  for (const file of site.heads.keys()) {
+    const absolute = path.join(root, file)
+    const name = path.basename(file).replace(/\.(md|markdown)$/i, '')
+    if (!/^readme$|^\.+$/i.test(name) || plan.content.has(absolute)) continue
+    if (folders.has(path.dirname(absolute))) plan.content.set(absolute, 'write')
+  }
 }
 
 /** Compiled pages with a link that may point at one of these routes (to check their anchors). */
