@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
+import { isCategoryFile } from './category-files.js'
 import type { CompiledPage } from './compile-page.js'
 
 /** The files beside the Markdown that the site's pages use: output path -> absolute source. */
@@ -113,32 +114,40 @@ export function contentFileStats(root: string): string[] {
 }
 
 /**
- * `ssg serve`: takes the changed files under `content/` that are not Markdown out of the plan's
- * content changes (they are not pages: nothing to compile), and forgets what was known of them.
- * Returns them, relative to the site folder.
+ * `ssg serve`: takes the changed files under `content/` that are not Markdown (nor a folder's
+ * `_category_.json`) out of the plan's content changes (they are not pages: nothing to compile),
+ * and forgets what `lookup` knew of them. Returns them, relative to the site folder.
  */
 export function takeAssetChanges(
   plan: { content: Map<string, 'write' | 'delete'> },
   root: string,
-  lookup: AssetLookup,
+  lookup?: AssetLookup,
 ): Set<string> {
   const files = new Set<string>()
   for (const absolute of [...plan.content.keys()]) {
-    if (/\.(md|markdown)$/i.test(absolute)) continue
+    if (/\.(md|markdown)$/i.test(absolute) || isCategoryFile(absolute)) continue
     plan.content.delete(absolute)
     const file = path.relative(root, absolute).split(path.sep).join('/')
-    lookup.forget(file)
+    lookup?.forget(file)
     files.add(file)
   }
   return files
 }
 
-/** Routes of the pages that use one of these files. */
-export function routesUsing(pages: CompiledPage[], files: Set<string>): string[] {
-  if (files.size === 0) return []
-  return pages
-    .filter((page) => page.assets?.some((a) => a.source !== null && files.has(a.source)))
-    .map((page) => page.route)
+/**
+ * The pages that use one of these files (relative to the site folder) or a file under one of
+ * these folders (a folder removed with its images).
+ */
+export function pagesUsing<P extends Pick<CompiledPage, 'assets'>>(
+  pages: Iterable<P>,
+  files: Set<string>,
+  dirs: string[] = [],
+): P[] {
+  if (files.size === 0 && dirs.length === 0) return []
+  const prefixes = dirs.map((dir) => dir.replace(/\/?$/, '/'))
+  const uses = (source: string) =>
+    files.has(source) || prefixes.some((prefix) => source.startsWith(prefix))
+  return [...pages].filter((page) => page.assets?.some((a) => a.source !== null && uses(a.source)))
 }
 
 /**

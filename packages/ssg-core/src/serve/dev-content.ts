@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { pagesUsing, takeAssetChanges } from '../pipeline/assets.js'
 import { sourcePageOf } from '../pipeline/discover.js'
 import { isCategoryFile } from '../pipeline/category-files.js'
 import { listStaticFiles } from '../pipeline/extras.js'
@@ -44,6 +45,7 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
     all = true
     tableChanged = true
   }
+  const assets = await assetChanges(site, plan)
   const content = await readChanges(site, plan)
   // An edited spec, or a page that moved a schema's home, changes the pages placing parts of one.
   const specs = await site.apis.update(plan.openapi)
@@ -60,7 +62,14 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
   // A compile that corrected the table since the last update (see `DevSite.onTableChange`).
   tableChanged ||= content.tableChanged || site.routeTable.takeCorrection()
   const empty = { reload: [], refresh: [], compiled: 0, edited: [] }
-  if (!content.edited.size && !tableChanged && !all && !specs.messagesChanged) return empty
+  if (
+    !content.edited.size &&
+    !tableChanged &&
+    !all &&
+    !specs.messagesChanged &&
+    !assets.routes.length
+  )
+    return empty
   const before = new Set(site.table.pages.map((p) => p.route))
   if (tableChanged) site.remakeTable()
   // A new table may resolve links otherwise (a page came, went or moved): check them all.
@@ -85,7 +94,11 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
   const changes = site.outputs.apply(records, tableChanged)
   const added = site.table.pages.map((p) => p.route).filter((route) => !before.has(route))
   const refresh = all ? [] : changes.refresh
-  const reload = [...changes.changed.filter((r) => !refresh.includes(r)), ...added]
+  const reload = [
+    ...changes.changed.filter((r) => !refresh.includes(r)),
+    ...added,
+    ...assets.routes.filter((r) => !refresh.includes(r)),
+  ]
   const edited = [...content.edited].flatMap((file) => site.routeOf(file) ?? [])
   const refreshed = site.sitePaths(refresh)
   return {
@@ -94,6 +107,22 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
     compiled: content.edited.size,
     edited: edited.filter((route) => !refresh.includes(route)),
   }
+}
+
+/**
+ * Files beside the Markdown (images, downloads) that changed, came or went: taken out of the
+ * plan (they are not pages), and the pages that use one checked again (a `missing-asset` warning
+ * comes or goes). Returns the routes of those pages served so far: they reload to show the file
+ * as it is now (their HTML is the same).
+ */
+async function assetChanges(site: DevSite, plan: ChangePlan): Promise<{ routes: string[] }> {
+  const root = site.config.root
+  const files = takeAssetChanges(plan, root)
+  const dirs = plan.removedDirs.map((dir) => path.relative(root, dir).split(path.sep).join('/'))
+  const compiled = site.order.flatMap((file) => site.store.get(file) ?? [])
+  const users = pagesUsing(compiled, files, dirs)
+  for (const page of users) checkLinks(site, page)
+  return { routes: users.map((page) => page.route).filter((route) => site.outputs.has(route)) }
 }
 
 /**

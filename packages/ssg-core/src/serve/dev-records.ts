@@ -1,3 +1,4 @@
+import { AssetLookup, checkAssets } from '../pipeline/assets.js'
 import type { CompiledPage } from '../pipeline/compile-page.js'
 import { checkPageLinks, type LinkCheckOptions } from '../pipeline/link-check.js'
 import { headKey, headOf } from '../site/page-head.js'
@@ -31,10 +32,17 @@ function linkOptions(site: DevSite): LinkCheckOptions {
   }
 }
 
-/** Checks a page's links against the table (anchors of pages not compiled yet wait). */
+/**
+ * Checks a page's links against the table (anchors of pages not compiled yet wait) and the files
+ * it uses beside the Markdown, as `ssg build` does (`pageDataOf`).
+ */
 export function checkLinks(site: DevSite, page: CompiledPage): void {
   const result = checkPageLinks(page, linkOptions(site))
-  site.links.set(page.file, { messages: result.messages, unchecked: result.unchecked })
+  const assets = checkAssets([page], new AssetLookup(site.config.root))
+  site.links.set(page.file, {
+    messages: [...result.messages, ...assets.messages],
+    unchecked: result.unchecked,
+  })
   site.messagesChanged()
 }
 
