@@ -10,7 +10,7 @@ import rehypeStringify from 'rehype-stringify'
 import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki'
 import { remarkFrontMatter } from './remark-front-matter.js'
 import { remarkDirectives } from './remark-directives.js'
-import { remarkHeadingId } from './remark-heading-id.js'
+import { remarkAttributeLists } from './remark-attribute-lists.js'
 import { remarkContainerTitles } from './container-titles.js'
 import { remarkGithubAlerts } from './remark-github-alerts.js'
 import { remarkMdnDefinitionList } from './remark-mdn-definition-list.js'
@@ -129,7 +129,7 @@ export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean 
     .use(remarkGfm)
     .use(remarkDefinitionList)
     .use(remarkMdnDefinitionList)
-    .use(remarkHeadingId)
+    .use(remarkAttributeLists)
     .use(remarkDirective)
     .use(remarkOpenapi, { apis })
     .use(remarkGithubAlerts)

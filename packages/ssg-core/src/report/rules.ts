@@ -122,6 +122,12 @@ export const RULES = {
       'the page holds `{{macro}}` calls of another tool (MDN, Vue, Jinja) that nothing runs here (one warning per page)',
     fix: 'write the text the macro stood for; MDN references already show their name as code',
   },
+  'attribute-list': {
+    severity: 'warning',
+    summary:
+      'an attribute list (`{align=left}`, `{: .note}` on a line of its own) that this toolkit does not apply; it is left out of the page (one warning per page)',
+    fix: 'keep the attributes applied (heading `{#id .class}`, link `target`/`rel`/`title`, image `width`/`height`/`loading`), or write the element in HTML',
+  },
   'mermaid-syntax': {
     severity: 'warning',
     summary: 'a ```mermaid diagram cannot be rendered; its source is shown instead',

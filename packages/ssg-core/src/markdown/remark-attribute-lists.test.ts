@@ -1,0 +1,84 @@
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import rehypeStringify from 'rehype-stringify'
+import { unified } from 'unified'
+import { VFile } from 'vfile'
+import { expect, test } from 'vitest'
+import { remarkAttributeLists } from './remark-attribute-lists.js'
+
+const run = async (markdown: string) => {
+  const file = new VFile(markdown)
+  const out = await unified()
+    .use(remarkParse)
+    .use(remarkAttributeLists)
+    .use(remarkRehype)
+    .use(rehypeStringify)
+    .process(file)
+  return {
+    html: String(out),
+    messages: file.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`),
+  }
+}
+const html = async (markdown: string) => (await run(markdown)).html
+
+test('`{#id}` at the end of a heading sets its id', async () => {
+  expect(await html('## Install {#setup}')).toBe('<h2 id="setup">Install</h2>')
+  expect(await html('## The `API` { #Api_v2 }')).toBe('<h2 id="Api_v2">The <code>API</code></h2>')
+  expect(await html('### Options {#opts .wide}')).toBe('<h3 id="opts" class="wide">Options</h3>')
+  expect(await html('### Options {: .wide}')).toBe('<h3 class="wide">Options</h3>')
+})
+
+test('braces elsewhere stay text', async () => {
+  expect(await html('## Use {#id} inline')).toBe('<h2>Use {#id} inline</h2>')
+  expect(await html('## Object {a}')).toBe('<h2>Object {a}</h2>')
+  expect(await html('Text {#id}')).toBe('<p>Text {#id}</p>')
+  expect(await html('[a](b) {target=x}')).toBe('<p><a href="b">a</a> {target=x}</p>')
+  expect(await html('[a](b){{macro}}')).toBe('<p><a href="b">a</a>{{macro}}</p>')
+})
+
+test('links and images take their common attributes, without a warning', async () => {
+  expect(await run('See [the API](/api){target="_self" rel=noopener .ext}, then.')).toEqual({
+    html: '<p>See <a href="/api" target="_self" rel="noopener" class="ext">the API</a>, then.</p>',
+    messages: [],
+  })
+  expect(await run("![Chart](chart.png){ width=300 loading='lazy' }")).toEqual({
+    html: '<p><img src="chart.png" alt="Chart" width="300" loading="lazy"></p>',
+    messages: [],
+  })
+})
+
+test('what is not applied is left out of the page and named in one warning, at the first', async () => {
+  const { html, messages } = await run(
+    [
+      '# Page',
+      '',
+      '![Logo](logo.png){ align=left }',
+      '',
+      'A note.',
+      '{: .note}',
+      '',
+      '```py',
+      'code',
+      '```',
+      '',
+      '{ .annotate }',
+      '',
+      '![Logo](logo.png){ align=left } and [a](b){onclick="x()"}',
+      '',
+      '## Search {data-search-exclude}',
+    ].join('\n'),
+  )
+  expect(html).toBe(
+    [
+      '<h1>Page</h1>',
+      '<p><img src="logo.png" alt="Logo"></p>',
+      '<p>A note.</p>',
+      '<pre><code class="language-py">code\n</code></pre>',
+      '<p><img src="logo.png" alt="Logo"> and <a href="b">a</a></p>',
+      '<h2>Search</h2>',
+    ].join('\n'),
+  )
+  expect(messages).toEqual([
+    '3:18 attribute-list Attribute lists not applied: `align=left` (2), `{: .note} on a line of its own`, `{ .annotate } on a line of its own`, `onclick=x()`, `data-search-exclude`; headings take `{#id .class}`, links `target`, `rel`, `title`, `download`, `hreflang`, images `width`, `height`, `loading`, `title` (the lists are left out of the page)',
+  ])
+})
