@@ -18,10 +18,13 @@ import {
   type PrefixPart,
 } from './format.js'
 import {
-  buildPostings,
-  collectPostings,
+  collectCounted,
+  countFields,
+  exactPostings,
   foldPostings,
+  TermTable,
   type CollectedPostings,
+  type Counts,
 } from './build-postings.js'
 import { encodeLevelPostings, encodeTerms, type CompactIndex } from './index-codec.js'
 import {
@@ -85,6 +88,38 @@ export interface BuildSearchIndexOptions {
    * @default 'exact'
    */
   norms?: 'exact' | 'folded'
+  /**
+   * Pages indexed by an earlier build (see `indexPage`): a page found here is not tokenized
+   * again. Told each page indexed anew. The files are the same with or without it.
+   */
+  memo?: IndexedPageMemo
+  /**
+   * The name of a part file an earlier build wrote with the same content (`body`: the part's
+   * JSON without its `builtAt`), to keep it: the part is then not written again, and readers
+   * keep it in their cache. Undefined: the part is named after this build.
+   */
+  previousPart?: (kind: PartKind, body: string) => string | undefined
+}
+
+/** The kinds of part files: term ranges, prefix completions, display records. */
+export type PartKind = 'index' | 'prefix' | 'doc'
+
+/** One page as the index holds it: its sections' display records and counted fields. */
+export interface IndexedPage {
+  /** `[anchor, heading, text]` of each section (see {@link DocSection}). */
+  sections: Array<[anchor: string | 0, heading: string, text: string]>
+  /** Each section's fields, counted (see `Counts`), in the order of `DEFAULT_OPTIONS.fields`. */
+  counts: Counts
+}
+
+/**
+ * Indexed pages kept from build to build, keyed by the caller (a hash of the page, say), with
+ * the table their terms are numbered in (new pages number their new terms on).
+ */
+export interface IndexedPageMemo {
+  terms: TermTable
+  get(page: SearchPage, position: number): IndexedPage | undefined
+  set(page: SearchPage, position: number, indexed: IndexedPage): void
 }
 
 /** The files, ready to write at the site base path. */
@@ -102,7 +137,15 @@ export interface SearchIndexFiles {
    * `search-prefix-<timestamp>-<k>.json`, `search-doc-<timestamp>-<k>.json`), to serve next to
    * the two main files. Empty otherwise.
    */
-  parts: Array<{ file: string; json: string }>
+  parts: Array<{
+    file: string
+    json: string
+    kind: PartKind
+    /** The JSON without `builtAt` (what `previousPart` is asked about). */
+    body: string
+    /** Named by an earlier build (`previousPart`): `json` is this build's, the file is that one. */
+    kept: boolean
+  }>
 }
 
 /** Sections from which a site counts as large (postings capped by default). */
@@ -116,13 +159,29 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     throw new TypeError(`Cannot name the search files: \`now()\` returned an invalid date`)
   }
   const builtAt = date.toISOString()
-  const { pages, sections, documents } = indexedDocuments(options.pages)
+  const table = options.memo?.terms ?? new TermTable()
+  const indexed = options.pages.map((page, k) => {
+    let entry = options.memo?.get(page, k)
+    if (!entry) {
+      entry = indexPage(page, table)
+      options.memo?.set(page, k, entry)
+    }
+    return entry
+  })
+  const pages: DocPage[] = options.pages.map((page) => [page.path, page.title, page.breadcrumbs])
+  const sections: DocSection[] = indexed.flatMap((entry, k) =>
+    entry.sections.map(([anchor, heading, text]): DocSection => [k, anchor, heading, text]),
+  )
   const maxPostings = options.maxPostings ?? (sections.length > LARGE_SITE ? 300 : Infinity)
   const serialized = {
     ...DEFAULT_OPTIONS,
     maxPostings: Number.isFinite(maxPostings) ? maxPostings : null,
   }
-  const collected = collectPostings(documents, { ...serialized, tokenize, processTerm })
+  const collected = collectCounted(
+    indexed.map((entry) => entry.counts),
+    serialized.fields.length,
+    table,
+  )
   const docFile = `search-doc-${timestamp}.json`
   const indexFile = `search-index-${timestamp}.json`
   const stamp = { formatVersion: FORMAT_VERSION, builtAt }
@@ -136,13 +195,12 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
       options: serialized,
       index: folded
         ? foldedIndex(collected, serialized.fields, maxPostings)
-        : buildPostings(documents, { ...serialized, tokenize, processTerm, maxPostings }),
+        : exactPostings(collected, { fields: serialized.fields, maxPostings }),
     }
     return { timestamp, docFile, indexFile, docJson, indexJson: JSON.stringify(index), parts: [] }
   }
 
   const sizes = split === true ? {} : split
-  const partName = (kind: string) => (k: number) => `search-${kind}-${timestamp}-${k}.json`
   const { searchOptions } = serialized
   const terms = foldPostings(collected, { fields: serialized.fields, maxPostings }).map(
     ([term, byField]) => encodeTerm(term, byField),
@@ -151,17 +209,42 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
   const prefixes = prefixFiles(terms, bounds, searchOptions)
   let first = 0
   const blocks = options.pages.map((page, k) => {
-    const block = { page: pages[k]!, sections: sections.slice(first, first + page.sections.length) }
-    first += page.sections.length
+    const block = {
+      page: pages[k]!,
+      sections: sections.slice(first, first + indexed[k]!.sections.length),
+    }
+    first += indexed[k]!.sections.length
     return block
   })
   const docParts = splitDoc(blocks, stamp, sizes.docPartBytes)
-  const prefixName = (k: number) => `search-prefix-${timestamp}-${k}.json`
+  // Each part's JSON without the stamp: a part an earlier build wrote the same keeps its name.
+  const part = (kind: PartKind, k: number, content: object) => {
+    const body = JSON.stringify(content)
+    const previous = options.previousPart?.(kind, body)
+    return {
+      file: previous ?? `search-${kind}-${timestamp}-${k}.json`,
+      json: JSON.stringify({ ...stamp, ...content }),
+      kind,
+      body,
+      kept: previous !== undefined,
+    }
+  }
+  const indexFiles = ranges.map((range, k) => part('index', k, termRange(range)))
+  const prefixParts = prefixes.map((prefix, k) =>
+    part('prefix', k, {
+      ...prefix.range,
+      prefix: prefix.prefix,
+      completions: prefix.completions,
+    } satisfies Omit<PrefixPart, keyof typeof stamp>),
+  )
+  const docFiles = docParts.map(({ builtAt: _, formatVersion: __, ...content }, k) =>
+    part('doc', k, content),
+  )
   const index: IndexFile = {
     ...stamp,
     options: serialized,
     index: {
-      documentCount: documents.length,
+      documentCount: collected.documentCount,
       averageFieldLength: [],
       fieldLength: [],
       terms: '',
@@ -169,9 +252,9 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
       norms: 'folded',
     },
     parts: {
-      files: ranges.map((_, k) => partName('index')(k)),
+      files: indexFiles.map((p) => p.file),
       bounds,
-      prefixes: prefixes.map((_, k) => prefixName(k)),
+      prefixes: prefixParts.map((p) => p.file),
       pages: encodeBlocks(blocks),
     },
   }
@@ -180,7 +263,7 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     pages: [],
     sections: [],
     parts: {
-      files: docParts.map((_, k) => partName('doc')(k)),
+      files: docFiles.map((p) => p.file),
       firstPage: docParts.map((part) => part.firstPage),
       pageCount: pages.length,
       sectionCount: sections.length,
@@ -192,59 +275,44 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     indexFile,
     docJson: JSON.stringify(splitDocFile),
     indexJson: JSON.stringify(index),
-    parts: [
-      ...ranges.map((range, k) => ({
-        file: partName('index')(k),
-        json: JSON.stringify({ ...stamp, ...termRange(range) } satisfies IndexPart),
-      })),
-      ...prefixes.map((prefix, k) => ({
-        file: prefixName(k),
-        json: JSON.stringify({
-          ...stamp,
-          ...prefix.range,
-          prefix: prefix.prefix,
-          completions: prefix.completions,
-        } satisfies PrefixPart),
-      })),
-      ...docParts.map((part, k) => ({ file: partName('doc')(k), json: JSON.stringify(part) })),
-    ],
+    parts: [...indexFiles, ...prefixParts, ...docFiles],
   }
 }
 
-/** The display records and the MiniSearch documents of the pages' sections. */
-export function indexedDocuments(input: readonly SearchPage[]): {
-  pages: DocPage[]
-  sections: DocSection[]
-  documents: IndexedDocument[]
-} {
-  const pages: DocPage[] = []
-  const sections: DocSection[] = []
-  const documents: IndexedDocument[] = []
-  for (const page of input) {
-    const pageIndex = pages.push([page.path, page.title, page.breadcrumbs]) - 1
-    const hierarchy = page.breadcrumbs.join(' ')
-    const keywords = [page.description ?? '', ...(page.keywords ?? [])].join(' ')
-    for (const [k, section] of page.sections.entries()) {
-      const anchor =
-        section.anchor === null ? '' : section.anchor === slug(section.heading) ? 0 : section.anchor
-      const i = sections.push([pageIndex, anchor, section.heading, shorten(section.text)]) - 1
-      // The intro's heading repeats the title: index it once, under `title`.
-      const heading =
-        section.anchor === null && section.heading === page.title ? '' : section.heading
-      documents.push({
-        i,
-        title: page.title,
-        heading,
-        // Page-level words go with the first section only (the intro, usually): the page ranks
-        // by its best section plus a share of the others, so once is enough, and smaller.
-        hierarchy: k === 0 ? hierarchy : '',
-        keywords: k === 0 ? keywords : '',
-        text: section.text,
-        code: newIdentifiers(section.code, `${heading} ${section.text}`),
-      })
-    }
+/** Indexes one page: its sections' display records and counted fields. */
+export function indexPage(page: SearchPage, table: TermTable): IndexedPage {
+  const options = { fields: DEFAULT_OPTIONS.fields, tokenize, processTerm }
+  const sections: IndexedPage['sections'] = []
+  const counts: number[] = []
+  for (const document of pageDocuments(page, 0)) {
+    const section = page.sections[document.i]!
+    const anchor =
+      section.anchor === null ? '' : section.anchor === slug(section.heading) ? 0 : section.anchor
+    sections.push([anchor, section.heading, shorten(section.text)])
+    countFields(document, options, table, counts)
   }
-  return { pages, sections, documents }
+  return { sections, counts: Int32Array.from(counts) }
+}
+
+/** The MiniSearch documents of a page's sections, numbered from `first`. */
+function pageDocuments(page: SearchPage, first: number): IndexedDocument[] {
+  const hierarchy = page.breadcrumbs.join(' ')
+  const keywords = [page.description ?? '', ...(page.keywords ?? [])].join(' ')
+  return page.sections.map((section, k) => {
+    // The intro's heading repeats the title: index it once, under `title`.
+    const heading = section.anchor === null && section.heading === page.title ? '' : section.heading
+    return {
+      i: first + k,
+      title: page.title,
+      heading,
+      // Page-level words go with the first section only (the intro, usually): the page ranks
+      // by its best section plus a share of the others, so once is enough, and smaller.
+      hierarchy: k === 0 ? hierarchy : '',
+      keywords: k === 0 ? keywords : '',
+      text: section.text,
+      code: newIdentifiers(section.code, `${heading} ${section.text}`),
+    }
+  })
 }
 
 /** A whole index with folded weights: as a split index scores. */

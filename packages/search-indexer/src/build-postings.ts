@@ -45,7 +45,14 @@ export function buildPostings(
   documents: readonly IndexedDocument[],
   options: BuildPostingsOptions,
 ): CompactIndex {
-  const collected = collectPostings(documents, options)
+  return exactPostings(collectPostings(documents, options), options)
+}
+
+/** The compact index of collected postings, lengths exact, each field capped at `maxPostings`. */
+export function exactPostings(
+  collected: CollectedPostings,
+  options: { fields: readonly unknown[]; maxPostings: number },
+): CompactIndex {
   const { fields, maxPostings } = options
   const { fieldLength, averageFieldLength } = collected
   // Sorted terms let the browser find prefixes by binary search without sorting (query.ts).
@@ -72,50 +79,145 @@ export function buildPostings(
   }
 }
 
+/**
+ * The terms of counted fields, numbered: fields hold numbers, not strings, so that collecting
+ * the postings of many pages indexes arrays instead of hashing millions of strings. Kept from
+ * build to build with the pages counted against it (`IndexedPage`).
+ */
+export class TermTable {
+  private ids: Map<string, number> | null = null
+
+  constructor(readonly terms: string[] = []) {}
+
+  /** The term's number, a new one if the table does not hold it yet. */
+  id(term: string): number {
+    if (!this.ids) this.ids = new Map(this.terms.map((t, k) => [t, k]))
+    let id = this.ids.get(term)
+    if (id === undefined) this.ids.set(term, (id = this.terms.push(term) - 1))
+    return id
+  }
+}
+
+/**
+ * Documents counted, flat: for each document and each of its fields, the field's length
+ * (distinct tokens, MiniSearch's length), the number n of terms it indexes under, then n pairs
+ * of a term's number (in a `TermTable`) and the count of its tokens. What `collectPostings` is
+ * made of, and what a build keeps of each page for the next (`IndexedPage`): counting is most
+ * of the indexing time, and numbers in one array cost the garbage collector nothing.
+ */
+export type Counts = Int32Array
+
+/** Appends the counts of one document's fields (see `Counts`) to `out`. */
+export function countFields(
+  document: IndexedDocument,
+  options: Omit<BuildPostingsOptions, 'maxPostings'>,
+  table: TermTable,
+  out: number[],
+): void {
+  const { fields, tokenize, processTerm } = options
+  for (const field of fields) {
+    // Count each distinct token once: the number of distinct tokens is MiniSearch's length.
+    const counts = new Map<string, number>()
+    for (const token of tokenize(document[field])) counts.set(token, (counts.get(token) ?? 0) + 1)
+    const byTerm = new Map<number, number>()
+    const add = (term: string, count: number) => {
+      const id = table.id(term)
+      byTerm.set(id, (byTerm.get(id) ?? 0) + count)
+    }
+    for (const [token, count] of counts) {
+      const processed = processTerm(token, field)
+      if (processed === null) continue
+      if (typeof processed === 'string') add(processed, count)
+      else for (const term of processed) add(term, count)
+    }
+    out.push(counts.size, byTerm.size)
+    for (const [id, count] of byTerm) out.push(id, count)
+  }
+}
+
 /** Counts the terms of `documents` (their `i` must be 0, 1, 2, …). */
 export function collectPostings(
   documents: readonly IndexedDocument[],
   options: Omit<BuildPostingsOptions, 'maxPostings'>,
 ): CollectedPostings {
-  const { fields, tokenize, processTerm } = options
-  // term -> per field -> postings. Documents come in increasing order, so each postings list
-  // is two parallel arrays (document, frequency) appended to, not a Map.
-  const terms = new Map<string, Array<Postings | undefined>>()
-  const fieldLength: number[] = []
-  const averageFieldLength: number[] = fields.map(() => 0)
-
-  const add = (term: string, fieldId: number, shortId: number, count: number) => {
-    let byField = terms.get(term)
-    if (!byField) terms.set(term, (byField = []))
-    const postings = (byField[fieldId] ??= { ids: [], frequencies: [] })
-    const last = postings.ids.length - 1
-    if (postings.ids[last] === shortId) postings.frequencies[last]! += count
-    else {
-      postings.ids.push(shortId)
-      postings.frequencies.push(count)
-    }
-  }
-
+  const table = new TermTable()
+  const out: number[] = []
   documents.forEach((document, shortId) => {
     if (document.i !== shortId) throw new Error(`Document ${shortId} has id ${document.i}`)
-    fields.forEach((field, fieldId) => {
-      // Count each distinct token once: the number of distinct tokens is MiniSearch's length.
-      const counts = new Map<string, number>()
-      for (const token of tokenize(document[field])) counts.set(token, (counts.get(token) ?? 0) + 1)
-      const length = counts.size
-      fieldLength.push(length)
-      // The same running average as MiniSearch's `addFieldLength`, for identical floats.
-      averageFieldLength[fieldId] =
-        (averageFieldLength[fieldId]! * shortId + length) / (shortId + 1)
-      for (const [token, count] of counts) {
-        const processed = processTerm(token, field)
-        if (processed === null) continue
-        if (typeof processed === 'string') add(processed, fieldId, shortId, count)
-        else for (const term of processed) add(term, fieldId, shortId, count)
-      }
-    })
+    countFields(document, options, table, out)
   })
-  return { documentCount: documents.length, terms, fieldLength, averageFieldLength }
+  return collectCounted([Int32Array.from(out)], options.fields.length, table)
+}
+
+/**
+ * The postings of counted documents (see `Counts`), numbered 0, 1, 2, … in the order of the
+ * arrays and within each.
+ */
+export function collectCounted(
+  documents: readonly Counts[],
+  fieldCount: number,
+  table: TermTable,
+): CollectedPostings {
+  // Two passes: the postings of each term and field counted, then placed in one array each for
+  // documents and frequencies (millions of small arrays grown one push at a time cost seconds).
+  const slots = new Int32Array(table.terms.length * fieldCount + 1)
+  let documentCount = 0
+  for (const counts of documents) {
+    for (let at = 0; at < counts.length;) {
+      for (let fieldId = 0; fieldId < fieldCount; fieldId++) {
+        const n = counts[at + 1]!
+        at += 2
+        for (let k = 0; k < n; k++, at += 2) slots[counts[at]! * fieldCount + fieldId]!++
+      }
+      documentCount++
+    }
+  }
+  const start = new Int32Array(slots.length)
+  for (let k = 1; k < slots.length; k++) start[k] = start[k - 1]! + slots[k - 1]!
+  const total = start[slots.length - 1]!
+  const ids = new Int32Array(total)
+  const frequencies = new Int32Array(total)
+  const filled = start.slice()
+  const fieldLength: number[] = []
+  const averageFieldLength: number[] = Array.from({ length: fieldCount }, () => 0)
+  let shortId = 0
+  for (const counts of documents) {
+    for (let at = 0; at < counts.length;) {
+      for (let fieldId = 0; fieldId < fieldCount; fieldId++) {
+        const length = counts[at]!
+        const n = counts[at + 1]!
+        at += 2
+        fieldLength.push(length)
+        // The same running average as MiniSearch's `addFieldLength`, for identical floats.
+        averageFieldLength[fieldId] =
+          (averageFieldLength[fieldId]! * shortId + length) / (shortId + 1)
+        for (let k = 0; k < n; k++, at += 2) {
+          const slot = counts[at]! * fieldCount + fieldId
+          const p = filled[slot]!++
+          ids[p] = shortId
+          frequencies[p] = counts[at + 1]!
+        }
+      }
+      shortId++
+    }
+  }
+  const terms = new Map<string, Array<Postings | undefined>>()
+  for (let id = 0; id < table.terms.length; id++) {
+    let byField: Array<Postings | undefined> | undefined
+    for (let fieldId = 0; fieldId < fieldCount; fieldId++) {
+      const slot = id * fieldCount + fieldId
+      if (slots[slot] === 0) continue
+      byField ??= []
+      const from = start[slot]!
+      const to = from + slots[slot]!
+      byField[fieldId] = {
+        ids: Array.from(ids.subarray(from, to)),
+        frequencies: Array.from(frequencies.subarray(from, to)),
+      }
+    }
+    if (byField) terms.set(table.terms[id]!, byField)
+  }
+  return { documentCount, terms, fieldLength, averageFieldLength }
 }
 
 /**

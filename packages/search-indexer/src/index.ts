@@ -5,10 +5,14 @@
 export {
   buildSearchIndex,
   type BuildSearchIndexOptions,
+  type IndexedPage,
+  type IndexedPageMemo,
+  type PartKind,
   type SearchIndexFiles,
   type SearchPage,
   type SearchSection,
 } from './build-index.js'
 export { writeSearchIndex, type WriteSearchIndexOptions } from './write-index.js'
 export type { SplitOptions } from './split.js'
+export { TermTable } from './build-postings.js'
 export { FORMAT_VERSION, processTerm, tokenize } from './format.js'

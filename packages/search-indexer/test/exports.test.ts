@@ -6,6 +6,7 @@ import * as api from '../src/index.js'
 test('public API of the Node entry', () => {
   expect(Object.keys(api).sort()).toEqual([
     'FORMAT_VERSION',
+    'TermTable',
     'buildSearchIndex',
     'processTerm',
     'tokenize',
