@@ -18,7 +18,8 @@ import { writeMarkdownFiles } from './markdown-output.js'
 import { OutputCache } from './output-cache.js'
 import { createRenderContext, notFoundPage, searchPages } from './render-context.js'
 import { createStagingDir, swapIntoPlace } from './write.js'
-import { pageKeys, writePages, writeSearchFiles } from './write-pages.js'
+import { pageKeys, writePages } from './write-pages.js'
+import { writeSearchFiles } from './search-files.js'
 import { writeRedirectFiles, writeTableFiles } from './write-site.js'
 
 export interface BuildOptions {
@@ -165,7 +166,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       }),
     )
     const search = await stage(timings, 'search index', () =>
-      writeSearchFiles({ config, pages: searchPages(pages), now, outputs }),
+      writeSearchFiles({
+        config,
+        pages: searchPages(pages),
+        now,
+        outputs,
+        cacheDir: site.cache.outputs,
+      }),
     )
     const [docFile = '', indexFile = '', ...parts] = search.files
     files = files.withSearch(config.search.enabled ? { docFile, indexFile, parts } : null)

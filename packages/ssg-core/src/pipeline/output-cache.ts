@@ -137,6 +137,14 @@ export class OutputCache {
     return true
   }
 
+  /** Whether `reuse(file, key)` would link the file (it was made from `key` and is unchanged). */
+  reusable(file: string, key: string): boolean {
+    const record = this.previous?.files[file]
+    if (!record || record.key !== key) return false
+    const now = statSync(path.join(this.outDir, file), { throwIfNoEntry: false })
+    return !!now && now.size === record.size && now.mtimeMs === record.mtimeMs
+  }
+
   /**
    * Makes `file` from its previous version when that was made from `key` and only the per-build
    * values in its slots differ (see `refillSlots`): false when it must be made.

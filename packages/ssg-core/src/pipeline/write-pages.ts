@@ -1,11 +1,9 @@
-import { buildSearchIndex, type SearchPage } from '@ssg/search-indexer'
-import type { ResolvedConfig } from '../config/load-config.js'
-import { CONTRACT_VERSION, withBase, type PageData, type Sidebar } from '../theme/contract.js'
+import { CONTRACT_VERSION, type PageData, type Sidebar } from '../theme/contract.js'
 import { HeapGuard } from '../util/heap-guard.js'
 import { hash } from '../util/hash.js'
 import { jsonForScript } from '../util/html.js'
 import { CORE_VERSION } from '../version.js'
-import { coreFingerprint, indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
+import { coreFingerprint, themeFingerprint } from './module-fingerprint.js'
 import type { OutputCache } from './output-cache.js'
 import { dataFileOf } from './output-paths.js'
 import { createSlots, fillSlots } from './slots.js'
@@ -151,60 +149,7 @@ export async function writePages(options: {
   return { rendered }
 }
 
-/**
- * Builds and writes the two search files (and their parts), or links them from the previous build
- * when the pages' searchable text is unchanged: the files keep their names (the timestamp of the
- * build that made them), so that unchanged pages, which carry the names, stay unchanged too.
- */
-export async function writeSearchFiles(options: {
-  config: ResolvedConfig
-  /** What the index is made from (see `searchPages`). */
-  pages: SearchPage[]
-  now: () => Date
-  outputs: OutputCache
-}): Promise<{ docUrl: string; indexUrl: string; files: string[] }> {
-  const { config, pages, outputs } = options
-  if (!config.search.enabled) return { docUrl: '', indexUrl: '', files: [] }
-  const key = hash(await indexerFingerprint(), JSON.stringify(pages))
-  const previous = parseJson<SearchNames>(outputs.previousNote('search'))
-  let names: SearchNames
-  if (
-    previous?.key === key &&
-    (await outputs.reuseAll(
-      [previous.docFile, previous.indexFile, ...previous.parts].map((file) => ({ file, key })),
-    ))
-  )
-    names = previous
-  else {
-    const files = buildSearchIndex({ pages, now: options.now })
-    await outputs.write([
-      { path: files.docFile, content: files.docJson, key },
-      { path: files.indexFile, content: files.indexJson, key },
-      ...files.parts.map((part) => ({ path: part.file, content: part.json, key })),
-    ])
-    names = {
-      key,
-      docFile: files.docFile,
-      indexFile: files.indexFile,
-      parts: files.parts.map((p) => p.file),
-    }
-  }
-  outputs.note('search', JSON.stringify(names))
-  return {
-    docUrl: withBase(config.baseUrl, '/' + names.docFile),
-    indexUrl: withBase(config.baseUrl, '/' + names.indexFile),
-    files: [names.docFile, names.indexFile, ...names.parts],
-  }
-}
-
-interface SearchNames {
-  key: string
-  docFile: string
-  indexFile: string
-  parts: string[]
-}
-
-function parseJson<T>(note: string | undefined): T | null {
+export function parseJson<T>(note: string | undefined): T | null {
   if (!note) return null
   try {
     return JSON.parse(note) as T

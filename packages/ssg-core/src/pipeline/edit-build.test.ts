@@ -1,0 +1,129 @@
+// The correctness guard of incremental builds: a warm build after an edit makes the same output
+// as a cold build of the edited site, on a site whose search index is split into parts. Search
+// parts whose content is unchanged keep the previous build's names (and are links to its files),
+// so search files are compared by content, their names mapped, `builtAt` left out.
+import { appendFile, cp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { makeSite } from '../../test/helpers.js'
+import { build } from './build.js'
+
+const at = (ms: number) => () => new Date(ms)
+
+/** 110 pages of 10 sections of words from a large vocabulary: an index over the split threshold. */
+function siteFiles(): Record<string, string> {
+  let seed = 11
+  const word = () => {
+    seed = (seed * 48271) % 2147483647
+    return 'w' + (seed % 400000).toString(36)
+  }
+  const files: Record<string, string> = {
+    'content/docs/index.md': '# Home\n\nSee [page 1](/docs/page-1).\n',
+  }
+  for (let p = 0; p < 110; p++) {
+    const sections = Array.from(
+      { length: 10 },
+      (_, s) => `## Part ${p}-${s}\n\n${Array.from({ length: 400 }, word).join(' ')}\n`,
+    )
+    files[`content/docs/page-${p}.md`] = `# Page ${p}\n\n${sections.join('\n')}`
+  }
+  return files
+}
+
+/** Every file of a build folder: relative path -> bytes. */
+async function outputOf(root: string): Promise<Map<string, Buffer>> {
+  const dir = path.join(root, 'build')
+  const out = new Map<string, Buffer>()
+  for (const file of (await readdir(dir, { recursive: true })).sort()) {
+    const full = path.join(dir, file)
+    if ((await stat(full)).isFile()) out.set(file.split(path.sep).join('/'), await readFile(full))
+  }
+  return out
+}
+
+/**
+ * The output with the search files in a form independent of their names: the part files by the
+ * position the main files list them at, each without `builtAt`.
+ */
+function comparable(files: Map<string, Buffer>): Map<string, string> {
+  const out = new Map<string, string>()
+  const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8'))
+  const docName = [...files.keys()].find((f) => /^search-doc-\d+\.json$/.test(f))!
+  const indexName = [...files.keys()].find((f) => /^search-index-\d+\.json$/.test(f))!
+  const doc = json(docName)
+  const index = json(indexName)
+  const parts: Array<[string, string]> = [
+    ...(index.parts.files as string[]).map((f, k): [string, string] => [f, `index part ${k}`]),
+    ...(index.parts.prefixes as string[]).map((f, k): [string, string] => [f, `prefix part ${k}`]),
+    ...(doc.parts.files as string[]).map((f, k): [string, string] => [f, `doc part ${k}`]),
+  ]
+  const stripped = (value: Record<string, unknown>) => JSON.stringify({ ...value, builtAt: null })
+  for (const [file, label] of parts) out.set(label, stripped(json(file)))
+  out.set('search doc', stripped({ ...doc, parts: { ...doc.parts, files: null } }))
+  out.set(
+    'search index',
+    stripped({ ...index, parts: { ...index.parts, files: null, prefixes: null } }),
+  )
+  // The main files' names are this build's in both (they are in every page).
+  const named = new Set([...parts.map(([file]) => file)])
+  for (const [file, bytes] of files) {
+    if (!named.has(file) && file !== docName && file !== indexName)
+      out.set(file, bytes.toString('latin1'))
+  }
+  out.set('main search files', `${docName} ${indexName}`)
+  return out
+}
+
+/** The files of a cold build of the site's content (its files' times kept: pages show them). */
+async function coldBuild(site: string, now: () => Date): Promise<Map<string, string>> {
+  const root = await makeSite({ files: {} })
+  await cp(path.join(site, 'content'), path.join(root, 'content'), {
+    recursive: true,
+    preserveTimestamps: true,
+  })
+  await build({ root, workers: 0, now })
+  return comparable(await outputOf(root))
+}
+
+/** The files that differ between two outputs (by name, see `comparable`). */
+function differences(a: Map<string, string>, b: Map<string, string>): string[] {
+  return [...new Set([...a.keys(), ...b.keys()])].filter((file) => a.get(file) !== b.get(file))
+}
+
+test('a warm build after an edit makes what a cold build of the edited site makes', async () => {
+  const root = await makeSite({ files: siteFiles() })
+  await build({ root, workers: 0, now: at(1_000) })
+  const first = await outputOf(root)
+  expect([...first.keys()].filter((f) => /^search-index-\d+-\d+\.json$/.test(f)).length).toBe(
+    JSON.parse(first.get('search-index-1000.json')!.toString()).parts.files.length,
+  )
+
+  // A sentence more in one section of one page: few parts change.
+  const sentence = '\nOne more sentence with qqqnewword in it.\n'
+  await appendFile(path.join(root, 'content/docs/page-7.md'), sentence)
+  const warm = await build({ root, workers: 0, now: at(2_000) })
+  expect(warm.cacheHits).toBe(110)
+  const second = await outputOf(root)
+  expect(differences(comparable(second), await coldBuild(root, at(2_000)))).toEqual([])
+  const kept = [...second.keys()].filter((f) => /^search-(index|prefix|doc)-1000-/.test(f))
+  const made = [...second.keys()].filter((f) => /^search-(index|prefix|doc)-2000-/.test(f))
+  // The parts the edit touched are new, most are kept (the previous build's files, linked).
+  expect(made.length).toBeGreaterThan(0)
+  expect(kept.length).toBeGreaterThan(made.length * 4)
+  for (const file of kept) expect(second.get(file)).toEqual(first.get(file))
+
+  // A section more: every later section moves, the pages carry new search files too.
+  const section = '\n## Added section\n\nWith qqqotherword.\n'
+  await appendFile(path.join(root, 'content/docs/page-3.md'), section)
+  await build({ root, workers: 0, now: at(3_000) })
+  expect(differences(comparable(await outputOf(root)), await coldBuild(root, at(3_000)))).toEqual(
+    [],
+  )
+
+  // A page cut short: its sections gone.
+  await writeFile(path.join(root, 'content/docs/page-5.md'), '# Page 5\n\nShort now.\n')
+  await build({ root, workers: 0, now: at(4_000) })
+  expect(differences(comparable(await outputOf(root)), await coldBuild(root, at(4_000)))).toEqual(
+    [],
+  )
+}, 300_000)
