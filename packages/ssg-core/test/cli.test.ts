@@ -166,19 +166,13 @@ describe('ssg build on a folder with hundreds of warnings', () => {
         see ERRORS.md#missing-page
 
       warning  unknown-language ×240  a code block names a language the highlighter does not know; shown without highlighting
-        content/docs/page-001.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting (map it to a known language with \`markdown.languageAliases\` in the config)
-        content/docs/page-002.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting (map it to a known language with \`markdown.languageAliases\` in the config)
-        content/docs/page-003.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting (map it to a known language with \`markdown.languageAliases\` in the config)
-        … and 237 more (--verbose prints all)
+        content/docs/page-001.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting (map it to a known language with \`markdown.languageAliases\` in the config)  (×240 in 240 files)
         fix: use a language name shiki knows (or \`text\`), or map the name with \`markdown.languageAliases\`
         silence: messages: { 'unknown-language': 'off' } in ssg.config.ts
         see ERRORS.md#unknown-language
 
       warning  missing-anchor ×240  a \`#fragment\` names no heading or id of the linked page
-        content/docs/page-001.md:9:1  Cannot find heading \`#top\` on this page
-        content/docs/page-002.md:9:1  Cannot find heading \`#top\` on this page
-        content/docs/page-003.md:9:1  Cannot find heading \`#top\` on this page
-        … and 237 more (--verbose prints all)
+        content/docs/page-001.md:9:1  Cannot find heading \`#top\` on this page  (×240 in 240 files)
         fix: link to a heading id that exists (the message suggests the closest), or add an id
         silence: messages: { 'missing-anchor': 'off' } in ssg.config.ts
         see ERRORS.md#missing-anchor

@@ -50,10 +50,7 @@ describe('formatMessages', () => {
         see ERRORS.md#missing-page
 
       warning  unknown-language ×250  a code block names a language the highlighter does not know; shown without highlighting
-        content/docs/p000.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting
-        content/docs/p001.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting
-        content/docs/p002.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting
-        … and 247 more (--verbose prints all)
+        content/docs/p000.md:5:1  Unknown code language \`foolang\`; the block is shown without highlighting  (×250 in 250 files)
         fix: use a language name shiki knows (or \`text\`), or map the name with \`markdown.languageAliases\`
         silence: messages: { 'unknown-language': 'off' } in ssg.config.ts
         see ERRORS.md#unknown-language
@@ -73,7 +70,35 @@ describe('formatMessages', () => {
     expect(four.split('\n')[0]).toBe(
       'warning  unknown-language ×4  a code block names a language the highlighter does not know; shown without highlighting',
     )
-    expect(four).toContain('… and 1 more (--verbose prints all)')
+    expect(four).toContain('(×4 in 4 files)')
+  })
+
+  test('a group names each distinct message once, at its first place, with its count', () => {
+    const value = (file: string, line: number, name: string): BuildMessage => ({
+      file: `content/docs/${file}.md`,
+      line,
+      column: 1,
+      severity: 'warning',
+      message: `\`sidebar: ${name}\` is not a value this toolkit knows for \`sidebar\`; the default is used`,
+      ruleId: 'front-matter-value',
+    })
+    const messages = [
+      ...Array.from({ length: 300 }, (_, i) =>
+        value(`css/p${String(i).padStart(3, '0')}`, 2, 'cssref'),
+      ),
+      value('js/a', 3, 'jsref'),
+      value('js/a', 9, 'jsref'),
+      value('home', 2, 'home'),
+      value('x', 2, 'xref'),
+    ]
+    const out = formatMessages(messages, { reference, counts: false })
+    expect(out.split('\n').slice(0, 5)).toEqual([
+      expect.stringMatching(/^warning {2}front-matter-value ×304 {2}/),
+      '  content/docs/css/p000.md:2:1  `sidebar: cssref` is not a value this toolkit knows for `sidebar`; the default is used  (×300 in 300 files)',
+      '  content/docs/home.md:2:1  `sidebar: home` is not a value this toolkit knows for `sidebar`; the default is used',
+      '  content/docs/js/a.md:3:1  `sidebar: jsref` is not a value this toolkit knows for `sidebar`; the default is used  (×2)',
+      '  … and 1 more (1 other message; --verbose prints all)',
+    ])
   })
 
   test('--verbose prints every occurrence', () => {

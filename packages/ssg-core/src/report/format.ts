@@ -81,8 +81,21 @@ export function formatMessages(messages: BuildMessage[], options: FormatOptions 
         `${paint.yellow('warning')}  ${paint.bold(ruleId)} ×${warnings.length}` +
           (rule ? `  ${rule.summary}` : ''),
       )
-      for (const m of warnings.slice(0, GROUP_OVER)) lines.push(`  ${place(m)}  ${m.message}`)
-      lines.push(`  … and ${warnings.length - GROUP_OVER} more (--verbose prints all)`)
+      // Each distinct message once (`sidebar: cssref` on 300 pages is one line), at its first place.
+      const distinct = byMessage(warnings)
+      let shown = 0
+      for (const same of distinct.slice(0, GROUP_OVER)) {
+        const files = new Set(same.map((m) => m.file)).size
+        const count =
+          same.length > 1 ? `  (×${same.length}${files > 1 ? ` in ${files} files` : ''})` : ''
+        lines.push(`  ${place(same[0]!)}  ${same[0]!.message}${count}`)
+        shown += same.length
+      }
+      if (shown < warnings.length) {
+        const others = distinct.length - GROUP_OVER
+        const of = others > 0 ? `${others} other message${others === 1 ? '' : 's'}; ` : ''
+        lines.push(`  … and ${warnings.length - shown} more (${of}--verbose prints all)`)
+      }
       if (rule) lines.push(`  ${paint.dim('fix:')} ${rule.fix}`)
       if (!rule?.fixed)
         lines.push(`  ${paint.dim('silence:')} messages: { '${ruleId}': 'off' } in ${configFile}`)
@@ -129,6 +142,17 @@ function byRule(messages: BuildMessage[]): Map<string, BuildMessage[]> {
     else groups.set(m.ruleId, [m])
   }
   return groups
+}
+
+/** Messages with the same text, in the order of their first place. */
+function byMessage(messages: BuildMessage[]): BuildMessage[][] {
+  const groups = new Map<string, BuildMessage[]>()
+  for (const m of messages) {
+    const group = groups.get(m.message)
+    if (group) group.push(m)
+    else groups.set(m.message, [m])
+  }
+  return [...groups.values()]
 }
 
 /** ANSI styles, or none. */
