@@ -47,6 +47,17 @@ test('links and images take their common attributes, without a warning', async (
   })
 })
 
+test('other inline elements take an id and classes (MkDocs option lists)', async () => {
+  expect(await run('*   **`locale`**{ #mkdocs-locale }: the locale.')).toEqual({
+    html: '<ul>\n<li><strong id="mkdocs-locale"><code>locale</code></strong>: the locale.</li>\n</ul>',
+    messages: [],
+  })
+  expect(await html('`code`{.lang} and *it*{#e}')).toBe(
+    '<p><code class="lang">code</code> and <em id="e">it</em></p>',
+  )
+  expect((await run('**b**{ target=_self }')).messages).toHaveLength(1)
+})
+
 test('what is not applied is left out of the page and named in one warning, at the first', async () => {
   const { html, messages } = await run(
     [

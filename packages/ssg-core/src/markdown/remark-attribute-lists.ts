@@ -1,4 +1,15 @@
-import type { Heading, Image, Link, Paragraph, Root, Text } from 'mdast'
+import type {
+  Delete,
+  Emphasis,
+  Heading,
+  Image,
+  InlineCode,
+  Link,
+  Paragraph,
+  Root,
+  Strong,
+  Text,
+} from 'mdast'
 import type { VFile } from 'vfile'
 import { visit } from 'unist-util-visit'
 
@@ -13,11 +24,15 @@ const AT_START = new RegExp(String.raw`^${LIST}`)
 const OWN_LINE = new RegExp(String.raw`(?:^|\n)[ \t]*${LIST}[ \t]*$`)
 
 /** The attributes applied, by element; others are warned about (`attribute-list`). */
-const APPLIED: Record<'heading' | 'link' | 'image', Set<string>> = {
+const APPLIED: Record<'heading' | 'link' | 'image' | 'inline', Set<string>> = {
   heading: new Set(['id', 'class']),
+  inline: new Set(['id', 'class']),
   link: new Set(['id', 'class', 'target', 'rel', 'title', 'download', 'hreflang']),
   image: new Set(['id', 'class', 'width', 'height', 'loading', 'decoding', 'title']),
 }
+
+/** Inline elements a list can follow: `**`locale`**{ #mkdocs-locale }` (MkDocs) is an anchor. */
+const INLINE = new Set(['link', 'image', 'strong', 'emphasis', 'inlineCode', 'delete'])
 
 /** The attributes of a list's text (between the braces). */
 export function parseAttributes(list: string): Array<[name: string, value: string]> {
@@ -38,7 +53,8 @@ export function parseAttributes(list: string): Array<[name: string, value: strin
  * Attribute lists, as VitePress (markdown-it-attrs), kramdown, MkDocs (attr_list), Pandoc and
  * Docusaurus write them: `## Install {#setup}` sets the heading's id (kept as written) and
  * classes; `[text](url){target="_blank" rel=noopener}` and `![alt](pic.png){width=300}` set a
- * link's or an image's common attributes. The list never shows as text: what is not applied (an
+ * link's or an image's common attributes; `**`locale`**{ #mkdocs-locale }` an id (and classes) on
+ * any inline element. The list never shows as text: what is not applied (an
  * unknown attribute, a list on a line of its own for the block before it) is named in one
  * `attribute-list` warning per page, at the first.
  */
@@ -46,7 +62,7 @@ export function remarkAttributeLists() {
   return function (tree: Root, file: VFile) {
     const skipped = new Map<string, { count: number; place: Text['position'] }>()
     const apply = (
-      node: Heading | Link | Image,
+      node: Heading | Link | Image | Strong | Emphasis | InlineCode | Delete,
       kind: keyof typeof APPLIED,
       list: string,
       at: Text,
@@ -78,14 +94,15 @@ export function remarkAttributeLists() {
         apply(node, 'heading', match[1]!, last)
         return
       }
-      if ((node.type === 'link' || node.type === 'image') && parent && index !== undefined) {
+      if (INLINE.has(node.type) && parent && index !== undefined) {
         const next = parent.children[index + 1]
         if (next?.type !== 'text') return
         const match = AT_START.exec(next.value)
         if (!match) return
         next.value = next.value.slice(match[0].length)
         if (next.value === '') parent.children.splice(index + 1, 1)
-        apply(node, node.type, match[1]!, next)
+        const kind = node.type === 'link' || node.type === 'image' ? node.type : 'inline'
+        apply(node as Link, kind, match[1]!, next)
         return
       }
       if (node.type === 'paragraph' && parent && index !== undefined) {
