@@ -11,6 +11,8 @@
 //
 //   BENCH_SERVE_SITES=docs,2000,10000  BENCH_SERVE_STARTS=3  BENCH_SERVE_EDITS=50
 //   BENCH_SERVE_MEMORY=1000  BENCH_SERVE_PARTS=launch,edit,memory  BENCH_SERVE_VITEPRESS=1
+//   BENCH_SERVE_BASELINE=<another checkout's bin/ssg.js>: its launches alternate with this one's
+//   (same corpus, same load), for a before/after ratio of a change.
 // Uses dist/: build first. Timings drift on a busy machine: compare within one run.
 import { existsSync } from 'node:fs'
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -85,24 +87,33 @@ const median = (list) =>
 const seconds = (ms) => (ms / 1000).toFixed(2) + ' s'
 const mib = (bytes) => Math.round(bytes / 1024 / 1024)
 
-/** Cold starts of `ssg serve` (and VitePress on a corpus), launch -> readable. */
+/** One cold start of `ssg serve` (the `bin` given), launch -> readable. */
+async function serveStart(browser, site, bin, port) {
+  await rm(path.join(site.root, '.ssg-cache'), { recursive: true, force: true })
+  return launchToReadable(browser, {
+    command: process.execPath,
+    args: [bin, 'serve', site.root, '--port', String(port)],
+    cwd: site.root,
+    url: `http://127.0.0.1:${port}${site.route}`,
+    selector: '[data-ssg-article] h2',
+    text: site.heading,
+  })
+}
+
+/** Cold starts of `ssg serve` (and of the baseline, and VitePress on a corpus), launch -> readable. */
 async function launch(browser, site) {
   const ssg = []
+  const base = []
   for (let i = 0; i < starts; i++) {
-    await rm(path.join(site.root, '.ssg-cache'), { recursive: true, force: true })
-    const port = 4700 + i
-    ssg.push(
-      await launchToReadable(browser, {
-        command: process.execPath,
-        args: [ssgBin, 'serve', site.root, '--port', String(port)],
-        cwd: site.root,
-        url: `http://127.0.0.1:${port}${site.route}`,
-        selector: '[data-ssg-article] h2',
-        text: site.heading,
-      }),
-    )
+    ssg.push(await serveStart(browser, site, ssgBin, 4700 + i))
+    if (env.BENCH_SERVE_BASELINE)
+      base.push(await serveStart(browser, site, path.resolve(env.BENCH_SERVE_BASELINE), 4720 + i))
   }
   let line = `${site.name.padEnd(14)} ssg serve ${ssg.map(seconds).join(', ')}: median ${seconds(median(ssg))}`
+  if (base.length)
+    line +=
+      `\n${''.padEnd(14)} baseline  ${base.map(seconds).join(', ')}: median ${seconds(median(base))}` +
+      ` (this / baseline ${(median(ssg) / median(base)).toFixed(2)})`
   if (env.BENCH_SERVE_VITEPRESS && site.pages) {
     const vp = await vitepressSite(out, site)
     const times = []

@@ -5,6 +5,7 @@ import { closest, errorChain, SsgError } from '../util/errors.js'
 import { CORE_VERSION } from '../version.js'
 import { commandHelp, parseCommandArgs, table, UsageError, type ParsedArgs } from './args.js'
 import { BUILD, COMMANDS, INIT, SERVE } from './commands.js'
+import { prestartCompileWorker } from '../pipeline/compile-thread.js'
 
 // The pipeline, esbuild, React and the servers load with the command that needs them: help,
 // version and a wrong command line answer at once.
@@ -42,6 +43,8 @@ async function serve(args: ParsedArgs): Promise<number> {
   const host = (flags.host as string | undefined) ?? '127.0.0.1'
   const port = (flags.port as number | undefined) ?? 3000
   if (!flags.static) {
+    // The compile thread imports its stack while this thread imports the server's.
+    prestartCompileWorker()
     const { startDevServer } = await import('../serve/dev-server.js')
     const { ProgressReporter } = await import('../report/progress.js')
     // The first build compiles every page (a minute or more for a large site without a cache).

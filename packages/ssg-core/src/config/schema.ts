@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messagesSchema } from '../report/severity.js'
-import { bundledLanguages } from 'shiki'
+import { bundledLanguages } from 'shiki/langs'
 
 /** A language shiki bundles, or one of the plain-text names. */
 function isHighlightable(lang: string): boolean {

@@ -1,5 +1,6 @@
 import type { Element, Root } from 'hast'
-import { bundledLanguages, type BundledLanguage, type Highlighter } from 'shiki'
+import type { BundledLanguage, Highlighter } from 'shiki'
+import { bundledLanguages } from 'shiki/langs'
 import { visit } from 'unist-util-visit'
 import { eachElement } from './walk.js'
 

@@ -4,7 +4,7 @@ import type { ResolvedConfig } from '../config/load-config.js'
 import type { SourcePage } from '../pipeline/discover.js'
 import type { BuildMessage } from '../report/messages.js'
 import { hash } from '../util/hash.js'
-import { dereferenceSpec, loadSpec, type ParsedSpec } from './load.js'
+import type { ParsedSpec } from './load.js'
 import type { SchemaHome } from './model.js'
 import type { OpenApiDocument } from './types.js'
 import { defaultLanguages } from './samples/index.js'
@@ -45,6 +45,12 @@ export interface DirectiveUse {
 const DIRECTIVE = /^\s{0,3}::openapi(?:\{([^}\n]*)\})?\s*$/
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/
+
+/**
+ * The spec reader and checker (the JSON Schema validator, the `$ref` resolver), loaded when a
+ * spec is read: `ssg serve` opens a site without them (see `DevApis`).
+ */
+const loadModule = () => import('./load.js')
 
 /** Whether a page's source places anything from a spec (its cache key then includes the specs). */
 export function usesOpenapi(source: string): boolean {
@@ -122,6 +128,7 @@ export async function loadSpecs(
     ? path.relative(config.root, config.configFile).split(path.sep).join('/')
     : 'ssg.config.ts'
   const specs: LoadedSpecs = new Map()
+  const { loadSpec } = await loadModule()
   for (const [id, entry] of entries) {
     const parsed = await loadSpec({ root: config.root, id, file: entry.file, configFile, cacheDir })
     specs.set(id, { ...parsed, file: entry.file.split(path.sep).join('/') })
@@ -247,5 +254,6 @@ function warnUnplaced(
 
 /** Dereferences the specs that came from the cache: done before the first page is compiled. */
 export async function materializeApis(apis: ApiSet): Promise<void> {
+  const { dereferenceSpec } = await loadModule()
   for (const entry of Object.values(apis.specs)) if (entry.spec) await dereferenceSpec(entry.spec)
 }

@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/load-config.js'
-import { createProcessor, type MarkdownOptions } from '../markdown/processor.js'
+import type { MarkdownOptions } from '../markdown/markdown-options.js'
 import { compilePage, type CompiledPage } from './compile-page.js'
 import { materializeApis, usesOpenapi, type ApiSet } from '../openapi/apis.js'
 import type { SourcePage } from './discover.js'
 import { HeapGuard } from '../util/heap-guard.js'
 import { PageCache } from './page-cache.js'
+import { compileWorkerUrl, startCompileWorker } from './compile-thread.js'
 
 export interface CompileOptions {
   pages: SourcePage[]
@@ -85,6 +84,7 @@ async function compileHere(
   onBatch: (pages: CompiledPage[]) => void,
 ): Promise<CompiledPage[]> {
   if (pages.length === 0) return []
+  const { createProcessor } = await import('../markdown/processor.js')
   const processor = await createProcessor(data.md, data.apis)
   const out: CompiledPage[] = []
   // Batches of a few pages: the progress moves, and the cache is written as it goes.
@@ -104,12 +104,8 @@ async function compileInWorkers(
   onBatch: (pages: CompiledPage[]) => void,
 ): Promise<CompiledPage[]> {
   if (pages.length === 0) return []
-  // In dist/ this module may sit in dist/chunks/ while the worker entry is
-  // dist/worker/compile-worker.js; from src/ (tests) there is no worker build: compile here.
-  const workerUrl = [
-    new URL('./worker/compile-worker.js', import.meta.url),
-    new URL('../worker/compile-worker.js', import.meta.url),
-  ].find((u) => existsSync(u))
+  // From src/ (tests) there is no worker build: compile here.
+  const workerUrl = compileWorkerUrl()
   if (!workerUrl) return compileHere(pages, data, onBatch)
   const batchSize = Math.max(4, Math.min(50, Math.ceil(pages.length / (count * 8))))
   const batches: SourcePage[][] = []
@@ -117,15 +113,8 @@ async function compileInWorkers(
   const out: CompiledPage[] = []
   const heap = new HeapGuard()
   let next = 0
-  const pool = Array.from(
-    { length: Math.min(count, batches.length) },
-    () =>
-      new Worker(workerUrl, {
-        workerData: data,
-        // Highlighted code makes many short-lived objects: a larger young generation halves GC time.
-        resourceLimits: { maxYoungGenerationSizeMb: 64 },
-        execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
-      }),
+  const pool = Array.from({ length: Math.min(count, batches.length) }, () =>
+    startCompileWorker(workerUrl, data),
   )
   try {
     await Promise.all(

@@ -32,6 +32,22 @@ export interface SourcePage {
   partial?: { absolute: string }
 }
 
+/** Where a page is: its source page without its text (what a compile request starts from). */
+export type PagePlace = Omit<SourcePage, 'source' | 'hash' | 'partial'>
+
+/** The place of a source page (fields copied one by one: 10,000 object spreads cost 0.1 s). */
+export function placeOf(page: SourcePage): PagePlace {
+  const place: PagePlace = {
+    file: page.file,
+    kind: page.kind,
+    id: page.id,
+    dir: page.dir,
+    route: page.route,
+  }
+  if (page.slugBase !== undefined) place.slugBase = page.slugBase
+  return place
+}
+
 /** Bytes read of each file by a `head` discovery: front matter and first heading fit. */
 const HEAD_BYTES = 4096
 const headBuffer = Buffer.alloc(HEAD_BYTES)

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
-import { PLUGIN_FINGERPRINT } from '../markdown/processor.js'
+import { PLUGIN_FINGERPRINT } from '../markdown/markdown-options.js'
 import type { BuildMessage } from '../report/messages.js'
 import { CONTRACT_VERSION } from '../theme/contract.js'
 import { hash } from '../util/hash.js'

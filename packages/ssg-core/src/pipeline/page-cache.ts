@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { PLUGIN_FINGERPRINT, type MarkdownOptions } from '../markdown/processor.js'
+import { PLUGIN_FINGERPRINT, type MarkdownOptions } from '../markdown/markdown-options.js'
 import { usesOpenapi, type ApiSet } from '../openapi/apis.js'
 import { hash } from '../util/hash.js'
 import { CORE_VERSION } from '../version.js'

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
 import type { Processor } from 'unified'
 import type { ResolvedConfig } from '../config/load-config.js'
-import { createProcessor, type MarkdownOptions } from '../markdown/processor.js'
+import type { MarkdownOptions } from '../markdown/markdown-options.js'
 import type { CompiledPage } from '../pipeline/compile-page.js'
 import type { ApiSet } from '../openapi/apis.js'
 import { markdownOptions, type CompileWorkerData } from '../pipeline/compile.js'
@@ -15,16 +13,13 @@ import {
   type SourceResult,
   type WorkerOptions,
 } from '../pipeline/compile-source.js'
+import {
+  compileWorkerUrl,
+  startCompileWorker,
+  takePrestartedWorker,
+} from '../pipeline/compile-thread.js'
 import { PageStore, type CompileReason } from './page-store.js'
 import { warmUp } from './warm-up.js'
-
-/** The worker entry next to the core's bundle (`dist/worker/`); none when running from `src/`. */
-function workerUrl(): URL | undefined {
-  return [
-    new URL('./worker/compile-worker.js', import.meta.url),
-    new URL('../worker/compile-worker.js', import.meta.url),
-  ].find((u) => existsSync(u))
-}
 
 interface Job {
   request: CompileRequest
@@ -47,12 +42,10 @@ interface Lane {
 
 function workerLane(url: URL, data: CompileWorkerData & Pick<WorkerOptions, 'lowPriority'>): Lane {
   let sent = data.apis
-  const worker = new Worker(url, {
-    workerData: data,
-    // Highlighted code makes many short-lived objects: a larger young generation halves GC time.
-    resourceLimits: { maxYoungGenerationSizeMb: 64 },
-    execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
-  })
+  // The foreground thread may have been started with the process (`prestartCompileWorker`).
+  const prestarted = data.lowPriority ? undefined : takePrestartedWorker()
+  const worker = prestarted ?? startCompileWorker(url, data)
+  if (prestarted) prestarted.postMessage({ setup: data })
   // An idle worker must not keep the process alive (the server's own handles do).
   worker.unref()
   let next = 0
@@ -95,7 +88,9 @@ function threadLane(md: MarkdownOptions): Lane {
       await new Promise((resolve) => setImmediate(resolve))
       if (apis !== made) processor = undefined
       made = apis
-      return compileSource(request, await (processor ??= createProcessor(md, apis)), cache, apis)
+      // Loaded here: with a worker build, this thread never loads the compile stack.
+      processor ??= import('../markdown/processor.js').then((m) => m.createProcessor(md, apis))
+      return compileSource(request, await processor, cache, apis)
     },
     close: async () => {},
   }
@@ -108,8 +103,10 @@ function threadLane(md: MarkdownOptions): Lane {
  */
 export class CompilePool {
   private readonly queue: Job[] = []
-  private readonly lanes: Lane[]
-  private readonly idle: Lane[]
+  /** The threads, once started (see `startAfter`). */
+  private lanes: Lane[] = []
+  private idle: Lane[] = []
+  private readonly threads: number
   private closed = false
   /** The site's OpenAPI specs, as the pages place them now (see `DevApis`). */
   private apis: ApiSet | null = null
@@ -122,14 +119,23 @@ export class CompilePool {
     cache: Promise<WorkerOptions['cache']>
     threads: number
     lowPriority: boolean
+    /** The threads start when this resolves (what is asked for meanwhile waits). @default now */
+    startAfter?: Promise<void>
   }) {
-    const url = workerUrl()
+    const url = compileWorkerUrl()
     const data = { md: options.md, apis: null, lowPriority: options.lowPriority }
-    this.lanes = url
-      ? Array.from({ length: Math.max(1, options.threads) }, () => workerLane(url, data))
-      : [threadLane(options.md)]
-    this.idle = [...this.lanes]
+    this.threads = url ? Math.max(1, options.threads) : 1
     this.cache = options.cache
+    const start = () => {
+      if (this.closed) return
+      this.lanes = url
+        ? Array.from({ length: this.threads }, () => workerLane(url, data))
+        : [threadLane(options.md)]
+      this.idle = [...this.lanes]
+      this.pump()
+    }
+    if (options.startAfter) void options.startAfter.then(start)
+    else start()
   }
 
   /** The specs the pages compiled from now on are compiled with. */
@@ -141,11 +147,11 @@ export class CompilePool {
    * What a page waits for before it is queued, or null (a page that places parts of an OpenAPI
    * spec waits for the specs, read in the background: see `DevApis`).
    */
-  waitFor: (file: string) => Promise<void> | null = () => null
+  waitFor: (file: string, priority: number) => Promise<void> | null = () => null
 
   /** Number of threads. */
   get size(): number {
-    return this.lanes.length
+    return this.threads
   }
 
   /** Pages waiting for a thread, and pages being compiled. */
@@ -159,7 +165,7 @@ export class CompilePool {
    */
   compile(request: CompileRequest, priority = 0, cached = true): Promise<SourceResult> {
     if (this.closed) return Promise.reject(new Error('The compile pool is closed'))
-    const wait = this.waitFor(request.file)
+    const wait = this.waitFor(request.file, priority)
     if (wait) return wait.then(() => this.compile(request, priority, cached))
     return new Promise((resolve, reject) => {
       const job = { request, priority, cached, resolve, reject }
@@ -201,6 +207,8 @@ export function startCompilers(options: {
   cacheDir: string | null
   /** @default cores - 1, at least 1 */
   workers?: number
+  /** When the background threads start (`FirstPage`). @default now */
+  background?: Promise<void>
   onCompiled: (page: CompiledPage, reason: CompileReason) => void
 }): { pools: CompilePool[]; store: PageStore; warmUp: Promise<void> } {
   const { config, cacheDir } = options
@@ -214,7 +222,15 @@ export function startCompilers(options: {
     : Promise.resolve(null)
   const foreground = new CompilePool({ md, cache, threads: 1, lowPriority: false })
   const background =
-    threads === 0 ? foreground : new CompilePool({ md, cache, threads, lowPriority: true })
+    threads === 0
+      ? foreground
+      : new CompilePool({
+          md,
+          cache,
+          threads,
+          lowPriority: true,
+          ...(options.background ? { startAfter: options.background } : {}),
+        })
   return {
     pools: threads === 0 ? [foreground] : [foreground, background],
     store: new PageStore({ foreground, background, onCompiled: options.onCompiled }),

@@ -15,10 +15,11 @@ import type { SiteSession } from '../site/open-site.js'
 
 /**
  * The OpenAPI specs of `ssg serve` as the pages place them now. The specs are read and validated
- * in the background from the start (a large spec takes seconds): only the pages that place parts
- * of one (`::openapi`) wait for them (`waitFor`). A schema's table links to the page that
- * documents the schema, so a page that moves a schema elsewhere, or an edited spec, changes every
- * page that places parts of a spec (`update` says which).
+ * on this thread, which takes seconds for a large spec: after the first page a reader asked for
+ * is served (`FirstPage`), or at once when a page placing parts of one (`::openapi`) is asked
+ * for: only such pages wait for them (`waitFor`). A schema's table links to the page that documents the schema, so a
+ * page that moves a schema elsewhere, or an edited spec, changes every page that places parts of
+ * a spec (`update` says which).
  */
 export class DevApis {
   /** The specs as the compile threads get them, or null (none, or not read yet). */
@@ -33,22 +34,28 @@ export class DevApis {
   private readonly directives = new Map<string, { route: string; uses: DirectiveUse[] }>()
   private loaded: Promise<void> | null = null
   private done = false
+  /** Resolves once the specs are read (or failed to be): `start` may come later than a waiter. */
+  private readonly read: Promise<void>
+  private markRead!: () => void
 
   constructor(
     private readonly config: ResolvedConfig,
     site: Pick<SiteSession, 'sources' | 'cache'>,
+    /** Told the specs once read (before any page waiting for them is compiled). */
+    private readonly onReady: (apis: ApiSet | null) => void,
+    /** When to read them unless a page needs them sooner (`FirstPage`). */
+    after: Promise<void>,
   ) {
+    this.read = new Promise((resolve) => (this.markRead = resolve))
+    void after.then(() => this.start().catch(() => {}))
     this.enabled = Object.keys(config.openapi).length > 0
     this.cacheDir = site.cache.openapi
     // With specs, discovery read each page whole (see `openSite`).
     if (this.enabled) for (const source of site.sources) this.note(source.file, source)
   }
 
-  /**
-   * Reads the specs (once); `onReady` gets them before any page waiting for them is compiled.
-   * Resolves at once for a site without specs.
-   */
-  start(onReady: (apis: ApiSet | null) => void): Promise<void> {
+  /** Reads the specs (once; `onReady` is told). Resolves at once for a site without specs. */
+  start(): Promise<void> {
     this.loaded ??= (async () => {
       if (!this.enabled) return
       this.specs = await loadSpecs(this.config, this.cacheDir)
@@ -56,16 +63,22 @@ export class DevApis {
       if (this.apis) await materializeApis(this.apis)
     })().finally(() => {
       this.done = true
-      onReady(this.apis)
+      this.onReady(this.apis)
+      this.markRead()
     })
     return this.loaded
   }
 
-  /** What a page's compile waits for: the specs, when it places parts of one; else null. */
-  waitFor(file: string): Promise<void> | null {
-    if (this.done || !this.loaded || !this.directives.has(file)) return null
+  /**
+   * What a page's compile waits for: the specs, when it places parts of one; else null.
+   * `now`: the page is wanted now (a request, an edit), so the specs are read now if they are not
+   * yet; a background compile waits for them to be read when `start` is called.
+   */
+  waitFor(file: string, now: boolean): Promise<void> | null {
+    if (this.done || !this.enabled || !this.directives.has(file)) return null
     // A spec that cannot be read at all leaves the page to fail on its directive.
-    return this.loaded.catch(() => {})
+    if (now) void this.start().catch(() => {})
+    return this.read
   }
 
   /** Records a page's directives from its whole source. */

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pagesUsing, takeAssetChanges } from '../pipeline/assets.js'
-import { sourcePageOf } from '../pipeline/discover.js'
+import { placeOf, sourcePageOf } from '../pipeline/discover.js'
 import { isCategoryFile } from '../pipeline/category-files.js'
 import { listStaticFiles } from '../pipeline/extras.js'
 import { headKey, readPageHead } from '../site/page-head.js'
@@ -178,8 +178,7 @@ async function readChanges(
     const known = site.heads.get(file)
     if (known && known.hash === page.hash && site.places.get(file)?.route === page.route) continue
     site.apis.note(file, page)
-    const { source: _source, hash: _hash, ...place } = page
-    site.places.set(file, place)
+    site.places.set(file, placeOf(page))
     if (!known) {
       site.order = [...site.heads.keys(), file].sort()
       tableChanged = true

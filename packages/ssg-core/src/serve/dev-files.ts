@@ -37,6 +37,7 @@ export async function generatedFile(
       await Promise.all([runtime.ready(), site.dates.ready])
       const ready = performance.now()
       const html = site.outputs.html(file.route, (record) => renderRecord(site, record))
+      site.pageServed()
       if (process.env.SSG_TRACE)
         console.error(
           `ssg: ${file.route}: page ${Math.round(compiled - started)} ms, bundle and dates ${Math.round(ready - compiled)} ms, render ${Math.round(performance.now() - ready)} ms`,

@@ -8,6 +8,7 @@ import type { ProgressListener } from '../util/stage.js'
 import { DevSite, type UpdateResult } from './dev-site.js'
 import { planChanges, type WatchedPlaces, type WatchEvent } from './invalidate.js'
 import { specFiles } from '../openapi/apis.js'
+import { prestartCompileWorker } from '../pipeline/compile-thread.js'
 import { injectClient, overlayErrors, ReloadChannel } from './live-reload.js'
 import { openBrowser } from './open-browser.js'
 import { createStaticServer, listen } from './static-server.js'
@@ -86,6 +87,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   if (!existsSync(options.root))
     throw new SsgError(`Cannot find the site folder \`${options.root}\``)
+  // The compile thread imports its stack while this one opens the site (`ssg serve` did already).
+  prestartCompileWorker()
   let configProblem: BuildMessage | null = null
   let site: DevSite | null = null
   const allErrors = () => [...(configProblem ? [configProblem] : []), ...(site?.errors() ?? [])]

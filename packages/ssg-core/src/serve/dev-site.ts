@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { CompileRequest } from '../pipeline/compile-source.js'
-import type { SourcePage } from '../pipeline/discover.js'
+import { placeOf, type PagePlace } from '../pipeline/discover.js'
 import { listStaticFiles } from '../pipeline/extras.js'
 import type { BuildMessage } from '../report/messages.js'
 import { openSite } from '../site/open-site.js'
@@ -14,13 +14,14 @@ import { stage, type StageTiming } from '../util/stage.js'
 import { assetSourceOf } from '../pipeline/assets.js'
 import { startCompilers, type CompilePool } from './compile-pool.js'
 import { DevApis } from './dev-apis.js'
+import { FirstPage } from './first-page.js'
 import { applyContent, type UpdateResult } from './dev-content.js'
 import { generatedFile, renderNotFound, siteSearchPages } from './dev-files.js'
 import { afterBackground, onCompiled } from './dev-records.js'
 import { renderRecord } from './dev-render.js'
 import type { ChangePlan } from './invalidate.js'
 import { PageDates } from './page-dates.js'
-import type { PageStore } from './page-store.js'
+import { PRIORITY, type PageStore } from './page-store.js'
 import { RouteOutputs } from './route-outputs.js'
 import { SearchFiles, searchFileNames } from './search-files.js'
 import { siteMessages } from './site-messages.js'
@@ -70,7 +71,7 @@ export class DevSite {
   /** Files in discovery order. */
   order: string[] = []
   /** Where each file is, as discovery found it (kind, id, folder, route before `slug`). */
-  readonly places = new Map<string, Omit<SourcePage, 'source' | 'hash'>>()
+  readonly places = new Map<string, PagePlace>()
   private discovery: BuildMessage[] = []
   /** The site's OpenAPI specs as its pages place them. */
   apis!: DevApis
@@ -84,6 +85,8 @@ export class DevSite {
   search!: SearchFiles
   readonly renderProblems = new Map<string, BuildMessage>()
   private readonly now: Date
+  /** What waits for the first page served: the background pass, the OpenAPI specs. */
+  private readonly firstPage = new FirstPage()
   private readonly staticSource: FileSource
   private readonly siteSource: FileSource
   private notFound: string | undefined
@@ -139,16 +142,20 @@ export class DevSite {
     this.config = config
     this.discovery = site.messages
     // The OpenAPI specs, read meanwhile: only the pages placing parts of one wait for them.
-    this.apis = new DevApis(config, site)
-    for (const pool of this.pools) pool.waitFor = (file) => this.apis.waitFor(file)
-    void this.apis.start(() => {
-      this.setApis()
-      this.messagesChanged()
-      this.onMessages?.()
-    })
+    this.apis = new DevApis(
+      config,
+      site,
+      () => {
+        this.setApis()
+        this.messagesChanged()
+        this.onMessages?.()
+      },
+      this.firstPage.served,
+    )
+    for (const pool of this.pools)
+      pool.waitFor = (file, priority) => this.apis.waitFor(file, priority < PRIORITY.background)
     this.order = site.sources.map((s) => s.file)
-    for (const { source: _source, hash: _hash, partial: _partial, ...place } of site.sources)
-      this.places.set(place.file, place)
+    for (const source of site.sources) this.places.set(source.file, placeOf(source))
     for (const head of await site.heads()) this.heads.set(head.file, head)
     this.staticFiles = await listStaticFiles(config.root)
     this.searchNames = config.search.enabled ? searchFileNames(this.now) : null
@@ -168,8 +175,12 @@ export class DevSite {
       now: this.now,
     })
     await stage(this.timings, 'route table', () => this.remakeTable())
-    // The rest of the site, at the lowest priority.
-    void this.store.background(this.order.map((file) => this.requestOf(file)))
+    // The rest of the site, at the lowest priority, once the first page is served.
+    this.firstPage.arm()
+    void this.store.background(
+      () => this.order.map((file) => this.requestOf(file)),
+      this.firstPage.served,
+    )
     void this.store.settled().then(() => afterBackground(this))
   }
 
@@ -179,6 +190,7 @@ export class DevSite {
     const compilers = startCompilers({
       config,
       cacheDir,
+      background: this.firstPage.served,
       ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
       onCompiled: (page, reason) => {
         onCompiled(this, page, reason)
@@ -273,6 +285,14 @@ export class DevSite {
     this.remakeTable()
     this.routeTable.markCorrected()
     this.onTableChange?.()
+  }
+
+  /**
+   * A document was served: what waited for the first one starts (the OpenAPI specs, read on this
+   * thread: see `DevApis`).
+   */
+  pageServed(): void {
+    this.firstPage.mark()
   }
 
   /** Renders routes ahead of their first request (the edited pages, after the push). */

@@ -80,11 +80,16 @@ export class PageStore {
   }
 
   /**
-   * Compiles every page of `order` not compiled yet, in that order, in the background pool.
-   * Resolves when the last is done (pages added later are compiled by their own edit).
+   * Compiles every page of `pages` (or of the list it returns then) not compiled yet, in that
+   * order, in the background pool, starting when `after` resolves. Resolves when the last is done (pages added later are
+   * compiled by their own edit).
    */
-  background(order: CompileRequest[]): Promise<void> {
+  background(
+    pages: CompileRequest[] | (() => CompileRequest[]),
+    after: Promise<void> = Promise.resolve(),
+  ): Promise<void> {
     const pool = this.options.background
+    let order: CompileRequest[] = []
     let next = 0
     const lane = async (): Promise<void> => {
       while (!this.stopped && next < order.length) {
@@ -93,9 +98,14 @@ export class PageStore {
         await this.start(request, pool, PRIORITY.background, 'background').catch(() => null)
       }
     }
-    this.backgroundRun = Promise.all(Array.from({ length: pool.size }, lane)).then(() => {
-      this.complete = !this.stopped
-    })
+    this.backgroundRun = after
+      .then(() => {
+        order = typeof pages === 'function' ? pages() : pages
+        return Promise.all(Array.from({ length: pool.size }, lane))
+      })
+      .then(() => {
+        this.complete = !this.stopped
+      })
     return this.backgroundRun
   }
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
-import { DEFAULT_LANGUAGES } from '../markdown/processor.js'
+import { DEFAULT_LANGUAGES } from '../markdown/markdown-options.js'
 import type { CompilePool } from './compile-pool.js'
 
 /** Priority of the warm-up pages: after anything a reader or an edit asks for. */

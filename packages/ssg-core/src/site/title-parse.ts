@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
 import { VFile } from 'vfile'
-import { markdownToHast } from '../markdown/processor.js'
+import { markdownToHast } from '../markdown/to-hast.js'
 
 /** The compile's Markdown -> HTML steps, without highlighting, diagrams or the rest. */
 const processor = markdownToHast()

@@ -1,0 +1,58 @@
+import type { HeadingIdStyle } from './heading-ids.js'
+import type { AssetLayout } from './rehype-assets.js'
+
+// The compile's options and constants, apart from the processor (`processor.ts`): the server's
+// thread reads them without loading the highlighter and the rest of the compile stack.
+
+/**
+ * Languages a site is expected to use (`ssg serve` warms them up). Every language shiki bundles
+ * highlights: its grammar loads on first use, so a build pays only for the languages its pages
+ * use (loading all of these up front cost 0.55 s per worker). `code.extraLanguages` are loaded
+ * up front.
+ */
+export const DEFAULT_LANGUAGES = [
+  'bash',
+  'shell',
+  'json',
+  'jsonc',
+  'javascript',
+  'typescript',
+  'jsx',
+  'tsx',
+  'python',
+  'yaml',
+  'http',
+  'html',
+  'css',
+  'diff',
+  'sql',
+  'markdown',
+  'go',
+  'ruby',
+  'php',
+  'xml',
+  'toml',
+  'ini',
+  'dockerfile',
+  'graphql',
+]
+
+/** The names of the unified plugins, part of every cache key. */
+export const PLUGIN_FINGERPRINT =
+  'parse,mkdocs-admonitions,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,docfx-tabs,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,twin,section-copy,v6'
+
+export interface MarkdownOptions {
+  themes: { light: string; dark: string }
+  extraLanguages: string[]
+  /** `markdown.languageAliases`: fence language -> a language shiki knows. */
+  languageAliases?: Record<string, string>
+  /** `markdown.headingIds`: how heading ids are made. @default 'github' */
+  headingIds?: HeadingIdStyle
+  /** Where files beside the Markdown go. @default baseUrl `/`, docs under `/docs` */
+  assets?: AssetLayout
+  /**
+   * Make each page's Markdown twin (`markdownOutput.enabled`), and its section copy buttons.
+   * @default false
+   */
+  twins?: boolean
+}

@@ -1,0 +1,48 @@
+import { unified } from 'unified'
+import remarkParse from 'remark-parse'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkDirective from 'remark-directive'
+import remarkRehype from 'remark-rehype'
+import { rehypeRawIfNeeded } from './rehype-raw-if-needed.js'
+import { remarkFrontMatter } from './remark-front-matter.js'
+import { remarkDirectives } from './remark-directives.js'
+import { remarkAttributeLists } from './remark-attribute-lists.js'
+import { remarkContainerTitles } from './container-titles.js'
+import { remarkGithubAlerts } from './remark-github-alerts.js'
+import { remarkMdnDefinitionList } from './remark-mdn-definition-list.js'
+import { remarkMacros } from './remark-macros.js'
+import { remarkDocfxTabs } from './remark-docfx-tabs.js'
+import { defListHastHandlers, remarkDefinitionList } from 'remark-definition-list'
+import { remarkOpenapi } from './remark-openapi.js'
+import type { ApiSet } from '../openapi/apis.js'
+import { rehypeKeepCodeMeta } from './rehype-code-extras.js'
+import { remarkMarkdownTwin } from './markdown-twin.js'
+
+/**
+ * The processor's first steps: Markdown (with its dialects) to an HTML tree, raw HTML parsed.
+ * The compile goes on from here; the page heads' title scan (`site/title-parse.ts`) stops here
+ * to find a page's first element, so the two read a page's first heading the same way.
+ */
+export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean } = {}) {
+  // The twin is made last of the remark plugins: from the tree as the HTML will show it.
+  return unified()
+    .use(remarkParse)
+    .use(remarkContainerTitles)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(remarkFrontMatter)
+    .use(remarkGfm)
+    .use(remarkDefinitionList)
+    .use(remarkMdnDefinitionList)
+    .use(remarkAttributeLists)
+    .use(remarkDirective)
+    .use(remarkOpenapi, { apis })
+    .use(remarkGithubAlerts)
+    .use(remarkMacros)
+    .use(remarkDocfxTabs)
+    .use(remarkDirectives)
+    .use(remarkMarkdownTwin, { enabled: options.twins ?? false })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: defListHastHandlers })
+    .use(rehypeKeepCodeMeta)
+    .use(rehypeRawIfNeeded)
+}

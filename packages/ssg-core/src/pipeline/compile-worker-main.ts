@@ -1,0 +1,59 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import type { Processor } from 'unified'
+import { createProcessor } from '../markdown/processor.js'
+import type { ApiSet } from '../openapi/apis.js'
+import type { CompileWorkerData } from './compile.js'
+import { compilePage } from './compile-page.js'
+import { compileSource, type CompileRequest, type WorkerOptions } from './compile-source.js'
+import type { CompileThreadData } from './compile-thread.js'
+import type { SourcePage } from './discover.js'
+
+/**
+ * The compile worker (entry: `compile-worker.ts`): builds the processor (and its highlighter)
+ * once, then compiles pages on request. `ssg build` sends pages with their Markdown; `ssg serve`
+ * sends where they are, and the worker reads them and uses the page cache itself (the server's
+ * thread stays free for requests). A worker started before its options were known gets them in a
+ * first message (`{ setup }`); its imports are done meanwhile.
+ */
+const data = workerData as CompileThreadData<CompileWorkerData>
+let options: CompileWorkerData | null = 'setup' in data ? null : data
+let apis: ApiSet | null = options?.apis ?? null
+let processorPromise: Promise<Processor> | null = options ? createProcessor(options.md, apis) : null
+
+parentPort!.on(
+  'message',
+  async (message: {
+    id: number
+    setup?: CompileWorkerData
+    pages?: SourcePage[]
+    requests?: CompileRequest[]
+    cache?: WorkerOptions['cache']
+    /** `ssg serve`: the specs changed (the highlighter is kept, only the processor is new). */
+    apis?: ApiSet | null
+  }) => {
+    if (message.setup) {
+      options = message.setup
+      apis = options.apis
+      processorPromise = createProcessor(options.md, apis)
+      return
+    }
+    // Before any await: the requests sent after this message use the new specs.
+    if (message.apis !== undefined) {
+      apis = message.apis
+      processorPromise = createProcessor(options!.md, apis)
+    }
+    try {
+      const processor = await processorPromise!
+      const results = []
+      for (const page of message.pages ?? []) results.push(await compilePage(page, processor))
+      for (const request of message.requests ?? [])
+        results.push(await compileSource(request, processor, message.cache ?? null, apis))
+      parentPort!.postMessage({ id: message.id, results })
+    } catch (error) {
+      parentPort!.postMessage({
+        id: message.id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      })
+    }
+  },
+)
