@@ -30,6 +30,11 @@ export interface MarkdownSite {
   staticFiles: Set<string>
   /** The compiled page of a page of the table, or undefined when it is not compiled. */
   pageOf: (head: PageHead) => CompiledPage | undefined
+  /**
+   * Twins made already (`ssg build` makes each twin once: for its file, then for
+   * `llms-full.txt`).
+   */
+  twins?: Map<CompiledPage, string | null>
 }
 
 /**
@@ -40,6 +45,13 @@ export interface MarkdownSite {
  * Null when the page has none.
  */
 export function twinText(site: MarkdownSite, page: CompiledPage): string | null {
+  if (!site.twins) return makeTwin(site, page)
+  let text = site.twins.get(page)
+  if (text === undefined) site.twins.set(page, (text = makeTwin(site, page)))
+  return text
+}
+
+function makeTwin(site: MarkdownSite, page: CompiledPage): string | null {
   if (!page.markdown) return null
   const { config } = site
   const { rewrites, targets } = linkRewrites(
@@ -200,7 +212,8 @@ export async function writeMarkdownFiles(options: {
   site: MarkdownSite
   outputs: OutputCache
 }): Promise<{ files: number; bytes: number }> {
-  const { site, outputs } = options
+  const { outputs } = options
+  const site: MarkdownSite = { ...options.site, twins: new Map() }
   let files = 0
   let bytes = 0
   let batch: Array<{ path: string; content: string; key: string }> = []
