@@ -1,7 +1,8 @@
 // `ssg serve` in Chromium: an edit of the article shows the new content in place (no document
 // load), at the same scroll position and with focus where it was; a new title reloads the page;
 // broken content shows the error overlay (placed, with a code frame, text only) over
-// the last good page, and the overlay goes away when the content is fixed.
+// the last good page, and the overlay goes away when the content is fixed; a page's warnings
+// show in a panel that does not block it, and follow client-side navigation.
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -28,6 +29,7 @@ beforeAll(async () => {
     'content/pages/index.md': '---\ntitle: Serve test\nlayout: page\n---\n\nLanding.\n',
     'content/docs/index.md': '---\ntitle: Home\n---\n\nHome page. Read [the long page](/docs/long).\n',
     'content/docs/long.md': longPage('First version of the intro.'),
+    'content/docs/warned.md': '---\ntitle: A page with a warning\n---\n\nSee [a part that is not there](/docs/long#nowhere), or go [home](/docs/).\n',
   }
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true })
@@ -145,6 +147,33 @@ describe('ssg serve in the browser', () => {
     await write(longPage('Fixed version.', ':::tip\nFine now.\n:::'))
     await page.waitForFunction(() => document.querySelector('[data-ssg-article]')?.textContent?.includes('Fixed version.'))
     expect(await page.getByRole('alertdialog').count()).toBe(0)
+    await page.close()
+  })
+
+  test('a page’s warnings: a panel in a corner, not in the way; another page has none', async () => {
+    const { page } = await open('/docs/warned')
+    const panel = page.getByRole('status', { name: 'Warnings of this page' })
+    // The link to another page's heading is checked once that page is compiled (background).
+    await panel.waitFor({ timeout: 60_000 })
+    expect(await panel.textContent()).toContain('This page has a warning')
+    // Folded: the page stays readable; unfolded, the warning is placed and named.
+    await panel.getByText('This page has a warning').click()
+    await expect.poll(() => panel.textContent()).toContain('content/docs/warned.md:5:5')
+    expect(await panel.textContent()).toContain('Cannot find heading `#nowhere` on `/docs/long`')
+    expect(await panel.textContent()).toContain('missing-anchor')
+    await page.screenshot({ path: path.join(tmpdir(), 'ssg-serve-warnings.png') })
+    // Nothing took focus; the article under it still answers clicks.
+    expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.tagName === 'SSG-PAGE-WARNINGS')).toBe(true)
+    await mark(page)
+    await article(page).getByRole('link', { name: 'home' }).click()
+    await page.waitForFunction(() => location.pathname === '/docs/')
+    expect(await marked(page)).toBe(true) // Client-side navigation.
+    await panel.waitFor({ state: 'detached' })
+    // Back on the page: its warnings again; closed, the panel stays closed.
+    await page.goBack()
+    await panel.waitFor()
+    await panel.getByRole('button', { name: 'Close the warnings of this page' }).click()
+    await panel.waitFor({ state: 'detached' })
     await page.close()
   })
 })

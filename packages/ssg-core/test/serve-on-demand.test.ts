@@ -74,3 +74,43 @@ describe('what the background pass finds, in the terminal and the overlay', () =
     await expect.poll(() => server.lines.join('\n')).toMatch(/checked all 40 pages in .*1 error/)
   })
 })
+
+describe('a page’s warnings, for its warnings panel', () => {
+  let server: Awaited<ReturnType<typeof startQuietServer>>
+  const warningsOf = async (pathname: string) =>
+    JSON.parse((await get(server.url, `/__ssg/warnings?path=${encodeURIComponent(pathname)}`)).body)
+  beforeAll(async () => {
+    server = await startQuietServer(
+      await makeSite({
+        files: {
+          'content/docs/index.md': '---\ntitle: Home\n---\n\nSee [the setup](/docs/setup#keys).\n',
+          'content/docs/setup.md': '---\ntitle: Setup\n---\n\n## Install\n\nText.\n',
+        },
+      }),
+    )
+  })
+  afterAll(() => server?.close())
+
+  test('the background pass finds a page’s link to a missing heading: the page is told', async () => {
+    expect(server.events.all[0]).toMatchObject({ type: 'hello', warnings: expect.any(Number) })
+    // Served first: the page it links to is compiled after it, in the background.
+    expect((await get(server.url, '/docs/')).status).toBe(200)
+    await server.site!.settled()
+    await server.events.next((e) => e.warnings !== undefined, 60_000)
+    const warnings = await warningsOf('/docs/')
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        file: 'content/docs/index.md',
+        line: 5,
+        ruleId: 'missing-anchor',
+        message: expect.stringContaining('Cannot find heading `#keys` on `/docs/setup`'),
+      }),
+    ])
+    // The same page by its other paths; another page has none; a path that is no page, none.
+    expect(await warningsOf('/docs/index.html')).toEqual(warnings)
+    expect(await warningsOf('/docs')).toEqual(warnings)
+    expect(await warningsOf('/docs/setup')).toEqual([])
+    expect(await warningsOf('/docs/../../etc/passwd')).toEqual([])
+    expect(await warningsOf('/%E0%A4%A')).toEqual([])
+  })
+})

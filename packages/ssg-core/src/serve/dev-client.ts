@@ -3,18 +3,23 @@ import { DEV_REFRESH_EVENT } from '../theme/contract.js'
 /** Where the dev server serves the script below. */
 export const DEV_CLIENT_PATH = '/__ssg/client.js'
 
+/** The warnings of one page: `/__ssg/warnings?path=<the page's pathname>` (JSON list). */
+export const WARNINGS_PATH = '/__ssg/warnings'
+
 /**
  * The dev server's browser script (plain JavaScript, no dependencies): listens to the reload
  * channel, shows an edited article in place through the theme's router (`DEV_REFRESH_EVENT`),
  * reloads the page when anything else of it changed (keeping the scroll position in
- * sessionStorage), and shows the current errors in an overlay (text only, never parsed as HTML).
+ * sessionStorage), shows the current errors in an overlay, and the warnings of the page shown
+ * in a small panel that does not block it (text only, never parsed as HTML).
  */
 export function devClientScript(): string {
   return CLIENT
 }
 
-const CLIENT = String.raw`// ssg serve: live reload, in-place updates and error overlay.
+const CLIENT = String.raw`// ssg serve: live reload, in-place updates, error overlay and page warnings.
 const EVENTS = '/__ssg/events'
+const WARNINGS = ${JSON.stringify(WARNINGS_PATH)}
 const REFRESH_EVENT = ${JSON.stringify(DEV_REFRESH_EVENT)}
 const SCROLL_KEY = 'ssg-serve:scroll'
 const here = () => location.pathname + location.search
@@ -137,6 +142,90 @@ function showOverlay() {
   dismiss.focus({ preventScroll: true })
 }
 
+// The page's warnings: a panel in a corner (a status region: read out, never focused), its list
+// folded; closed, it stays closed for this page until its warnings change.
+const PANEL_CSS = ':host{all:initial}' +
+  '.panel{position:fixed;right:12px;bottom:12px;z-index:2147483646;max-width:min(560px,calc(100vw - 24px));max-height:50vh;overflow:auto;box-sizing:border-box;background:#1e1e1e;color:#eee;border-left:5px solid #f5a524;border-radius:6px;padding:10px 14px;box-shadow:0 6px 24px rgba(0,0,0,.4);font:13px/1.45 system-ui,sans-serif}' +
+  'summary{cursor:pointer;font-weight:600;color:#ffc861}' +
+  'summary:focus-visible,button:focus-visible{outline:2px solid #8ac6ff;outline-offset:2px}' +
+  '.item{margin:8px 0 0}' +
+  '.place{font:12px/1.4 ui-monospace,monospace;color:#8ac6ff}' +
+  '.message{margin:2px 0 0;white-space:pre-wrap}' +
+  '.rule{color:#999}' +
+  'button{float:right;margin-left:8px;font:inherit;line-height:1;padding:2px 8px;border-radius:4px;border:1px solid #888;background:#333;color:#fff;cursor:pointer}'
+let pageWarnings = []
+let warningsClosed = ''
+let warningsVersion = null
+let warningsAsked = 0
+
+async function askWarnings() {
+  const asked = ++warningsAsked
+  const path = location.pathname
+  let list = []
+  try {
+    const response = await fetch(WARNINGS + '?path=' + encodeURIComponent(path), { cache: 'no-store' })
+    if (response.ok) list = await response.json()
+  } catch {}
+  // A later question (another page, newer warnings) wins.
+  if (asked !== warningsAsked) return
+  pageWarnings = Array.isArray(list) ? list : []
+  showWarnings()
+}
+
+function showWarnings() {
+  const old = document.getElementById('ssg-page-warnings')
+  const key = location.pathname + JSON.stringify(pageWarnings)
+  if (!pageWarnings.length || key === warningsClosed) return old && old.remove()
+  if (!document.body) return addEventListener('DOMContentLoaded', showWarnings, { once: true })
+  const host = old || element('ssg-page-warnings')
+  host.id = 'ssg-page-warnings'
+  const root = host.shadowRoot || host.attachShadow({ mode: 'open' })
+  root.replaceChildren(element('style', '', PANEL_CSS))
+  const panel = element('aside', 'panel')
+  panel.setAttribute('role', 'status')
+  panel.setAttribute('aria-label', 'Warnings of this page')
+  const close = element('button', '', '×')
+  close.type = 'button'
+  close.setAttribute('aria-label', 'Close the warnings of this page')
+  close.addEventListener('click', () => {
+    warningsClosed = key
+    host.remove()
+  })
+  const details = element('details')
+  const more = pageWarnings.at(-1).ruleId === 'more' ? Number(/\d+/.exec(pageWarnings.at(-1).message)[0]) : 0
+  const count = pageWarnings.length - (more ? 1 : 0) + more
+  details.append(element('summary', '', count === 1 ? 'This page has a warning' : 'This page has ' + count + ' warnings'))
+  for (const warning of pageWarnings) {
+    const item = element('div', 'item')
+    const place = warning.line ? warning.file + ':' + warning.line + ':' + (warning.column || 1) : warning.file
+    if (place) item.append(element('div', 'place', place))
+    const message = element('p', 'message', warning.message + ' ')
+    if (warning.ruleId !== 'more') message.append(element('span', 'rule', warning.ruleId))
+    item.append(message)
+    details.append(item)
+  }
+  panel.append(close, details)
+  root.append(panel)
+  if (!old) document.body.append(host)
+}
+
+// Client-side navigation shows another page: ask for its warnings.
+let shownPath = location.pathname
+function pathMayHaveChanged() {
+  if (location.pathname === shownPath) return
+  shownPath = location.pathname
+  askWarnings()
+}
+for (const name of ['pushState', 'replaceState']) {
+  const original = history[name]
+  history[name] = function (...args) {
+    const result = original.apply(this, args)
+    pathMayHaveChanged()
+    return result
+  }
+}
+addEventListener('popstate', pathMayHaveChanged)
+
 let session = null
 // State for tools and tests: whether the reload channel is open.
 const state = (window.__ssgServe = { connected: false })
@@ -150,6 +239,10 @@ source.addEventListener('message', (message) => {
   if (event.errors) {
     errors = event.errors
     showOverlay()
+  }
+  if (event.warnings !== undefined && event.warnings !== warningsVersion) {
+    warningsVersion = event.warnings
+    askWarnings()
   }
   if (event.type !== 'update') return
   if (event.reload && shows(event.reload)) return reload()

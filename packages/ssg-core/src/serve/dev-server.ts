@@ -12,6 +12,7 @@ import { prestartCompileWorker } from '../pipeline/compile-thread.js'
 import { injectClient, overlayErrors, ReloadChannel } from './live-reload.js'
 import { openBrowser } from './open-browser.js'
 import { createStaticServer, listen } from './static-server.js'
+import { pageWarnings } from './page-warnings.js'
 import { Terminal } from './terminal.js'
 import { SiteWatcher } from './watch.js'
 
@@ -94,6 +95,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const allErrors = () => [...(configProblem ? [configProblem] : []), ...(site?.errors() ?? [])]
   const allMessages = () => [...(configProblem ? [configProblem] : []), ...(site?.messages() ?? [])]
   const channel = new ReloadChannel(`${process.pid}-${Date.now().toString(36)}`)
+  channel.warningsOf = (pathname) => (site ? pageWarnings(site, pathname) : [])
+  /** The errors for the overlay, and the version of the warnings (the pages' panels). */
+  const problemsNow = () => ({
+    errors: overlayErrors(allErrors()),
+    warnings: site?.messagesVersion ?? 0,
+  })
   const terminal = new Terminal(log, options.verbose === true)
   // The server listens while the site opens: the first request waits for it, not for a retry.
   let opened!: () => void
@@ -135,7 +142,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     log.info(
       `ssg: opened in ${site.timings.map((t) => `${t.name} ${Math.round(t.ms)} ms`).join(', ')}`,
     )
-  channel.push({ reload: [], errors: overlayErrors(allErrors()) })
+  channel.push({ reload: [], ...problemsNow() })
   opened()
   const shownHost = host.includes(':') ? `[${host}]` : host
   const url = `http://${shownHost}:${port}${site?.config.baseUrl ?? '/'}`
@@ -147,7 +154,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     pushTimer = setTimeout(() => {
       pushTimer = undefined
       if (from !== site) return
-      channel.push({ reload: [], errors: overlayErrors(allErrors()) })
+      channel.push({ reload: [], ...problemsNow() })
       terminal.report(allMessages(), false)
     }, 250)
     pushTimer.unref()
@@ -168,6 +175,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         reload: result.reload,
         refresh: result.refresh,
         errors: overlayErrors(errors),
+        warnings: site?.messagesVersion ?? 0,
       })
       const ms = performance.now() - start
       // The reloading pages ask for the edited documents next: render them meanwhile.
@@ -175,7 +183,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       setImmediate(() => {
         current?.prerender(result.edited)
         // A page that cannot be rendered is an error too (pushed only when the errors changed).
-        if (current === site) channel.push({ reload: [], errors: overlayErrors(allErrors()) })
+        if (current === site) channel.push({ reload: [], ...problemsNow() })
       })
       options.onUpdate?.({ ...result, ms, errors })
       if (result.reload.length || result.refresh.length || result.compiled)

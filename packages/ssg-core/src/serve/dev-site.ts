@@ -91,6 +91,8 @@ export class DevSite {
   private readonly siteSource: FileSource
   private notFound: string | undefined
   private messageCache: BuildMessage[] | null = null
+  /** Bumped whenever the messages may have changed (the pages' warnings panels ask again). */
+  messagesVersion = 0
   private searchNames: SearchNames = null
   /** How long each step of opening took (`SSG_TRACE=1` prints them). */
   readonly timings: StageTiming[] = []
@@ -275,6 +277,7 @@ export class DevSite {
   /** The cached list of messages is stale. */
   messagesChanged(): void {
     this.messageCache = null
+    this.messagesVersion++
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { BuildMessage } from '../report/messages.js'
-import { DEV_CLIENT_PATH, devClientScript } from './dev-client.js'
+import { DEV_CLIENT_PATH, devClientScript, WARNINGS_PATH } from './dev-client.js'
 
 /** The server-sent events endpoint of the dev server. */
 export const EVENTS_PATH = '/__ssg/events'
@@ -26,14 +26,37 @@ export interface DevEvent {
   refresh?: string[]
   /** The current errors; absent when unchanged since the previous event. */
   errors?: OverlayError[]
+  /**
+   * The version of the site's warnings, when they changed since the previous event (and in
+   * `hello`): a page asks for its own at `WARNINGS_PATH` again.
+   */
+  warnings?: number
 }
 
 /** Most errors sent to the overlay (the terminal prints them all). */
 const OVERLAY_LIMIT = 50
 
 export function overlayErrors(messages: BuildMessage[]): OverlayError[] {
-  const errors = messages.filter((m) => m.severity === 'error')
-  const shown: OverlayError[] = errors.slice(0, OVERLAY_LIMIT).map((m) => ({
+  return forOverlay(
+    messages.filter((m) => m.severity === 'error'),
+    OVERLAY_LIMIT,
+  )
+}
+
+/** Most warnings a page's panel lists. */
+const PAGE_WARNINGS_LIMIT = 20
+
+/** The warnings of one page's file, as its warnings panel shows them. */
+export function overlayWarnings(messages: BuildMessage[], file: string): OverlayError[] {
+  return forOverlay(
+    messages.filter((m) => m.severity === 'warning' && m.file === file),
+    PAGE_WARNINGS_LIMIT,
+  )
+}
+
+/** Messages as the overlay shows them, the list cut at `limit` (a last entry says how many more). */
+function forOverlay(errors: BuildMessage[], limit: number): OverlayError[] {
+  const shown: OverlayError[] = errors.slice(0, limit).map((m) => ({
     file: m.file,
     ...(m.line !== undefined ? { line: m.line, column: m.column ?? 1 } : {}),
     message: m.message,
@@ -54,6 +77,9 @@ export class ReloadChannel {
   private readonly clients = new Set<ServerResponse>()
   private readonly ping: NodeJS.Timeout
   private errorsJson = '[]'
+  private warnings = 0
+  /** A page's warnings by its pathname (`WARNINGS_PATH`); none until the site is open. */
+  warningsOf: (pathname: string) => OverlayError[] = () => []
 
   constructor(
     readonly session: string,
@@ -81,6 +107,15 @@ export class ReloadChannel {
       res.end(req.method === 'HEAD' ? undefined : devClientScript())
       return true
     }
+    if (pathname === WARNINGS_PATH) {
+      const page = new URL(req.url ?? '/', 'http://x').searchParams.get('path') ?? '/'
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-store',
+      })
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify(this.warningsOf(page)))
+      return true
+    }
     if (pathname !== EVENTS_PATH) return false
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -90,7 +125,12 @@ export class ReloadChannel {
     })
     res.flushHeaders()
     res.socket?.setNoDelay(true)
-    const hello: DevEvent = { type: 'hello', session: this.session, errors: this.errors }
+    const hello: DevEvent = {
+      type: 'hello',
+      session: this.session,
+      errors: this.errors,
+      warnings: this.warnings,
+    }
     res.write(`retry: 500\n\n${format(hello)}`)
     this.clients.add(res)
     res.on('close', () => this.clients.delete(res))
@@ -98,23 +138,32 @@ export class ReloadChannel {
   }
 
   /**
-   * Pushes an update. `errors` is sent only when it differs from the previous push; nothing is
-   * sent when neither pages nor errors changed.
+   * Pushes an update. `errors` and `warnings` are sent only when they differ from the previous
+   * push; nothing is sent when neither pages, errors nor warnings changed.
    */
-  push(update: { reload: string[] | 'all'; refresh?: string[]; errors: OverlayError[] }): boolean {
+  push(update: {
+    reload: string[] | 'all'
+    refresh?: string[]
+    errors: OverlayError[]
+    /** The version of the site's warnings (see `DevEvent.warnings`). */
+    warnings?: number
+  }): boolean {
     const json = JSON.stringify(update.errors)
     const errorsChanged = json !== this.errorsJson
     this.errors = update.errors
     this.errorsJson = json
+    const warningsChanged = update.warnings !== undefined && update.warnings !== this.warnings
+    if (update.warnings !== undefined) this.warnings = update.warnings
     const reload = update.reload === 'all' || update.reload.length ? update.reload : undefined
     const refresh = update.refresh?.length ? update.refresh : undefined
-    if (!reload && !refresh && !errorsChanged) return false
+    if (!reload && !refresh && !errorsChanged && !warningsChanged) return false
     const event: DevEvent = {
       type: 'update',
       session: this.session,
       ...(reload ? { reload } : {}),
       ...(refresh ? { refresh } : {}),
       ...(errorsChanged ? { errors: update.errors } : {}),
+      ...(warningsChanged ? { warnings: this.warnings } : {}),
     }
     this.write(format(event))
     return true
