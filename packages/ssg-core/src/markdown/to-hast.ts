@@ -12,6 +12,7 @@ import { remarkContainerTitles } from './container-titles.js'
 import { remarkGithubAlerts } from './remark-github-alerts.js'
 import { remarkMdnDefinitionList } from './remark-mdn-definition-list.js'
 import { remarkMacros } from './remark-macros.js'
+import { remarkComponents } from './remark-components.js'
 import { remarkDocfxTabs } from './remark-docfx-tabs.js'
 import { defListHastHandlers, remarkDefinitionList } from 'remark-definition-list'
 import { remarkOpenapi } from './remark-openapi.js'
@@ -39,6 +40,7 @@ export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean 
     .use(remarkOpenapi, { apis })
     .use(remarkGithubAlerts)
     .use(remarkMacros)
+    .use(remarkComponents)
     .use(remarkDocfxTabs)
     .use(remarkDirectives)
     .use(remarkMarkdownTwin, { enabled: options.twins ?? false })

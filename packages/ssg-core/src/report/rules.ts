@@ -128,6 +128,12 @@ export const RULES = {
       'an attribute list (`{align=left}`, `{: .note}` on a line of its own) that this toolkit does not apply; it is left out of the page (one warning per page)',
     fix: 'keep the attributes applied (heading `{#id .class}`, link `target`/`rel`/`title`, image `width`/`height`/`loading`), or write the element in HTML',
   },
+  'unknown-component': {
+    severity: 'warning',
+    summary:
+      'the page holds components of another tool (`<Badge />`, `<Tabs>`) that nothing renders here; kept as unknown HTML elements (one warning per page)',
+    fix: 'write what the component showed in Markdown (a container, a table), or remove it; a type such as `List<String>` goes in code',
+  },
   'mermaid-syntax': {
     severity: 'warning',
     summary: 'a ```mermaid diagram cannot be rendered; its source is shown instead',
