@@ -58,6 +58,17 @@ test('other inline elements take an id and classes (MkDocs option lists)', async
   expect((await run('**b**{ target=_self }')).messages).toHaveLength(1)
 })
 
+test('a list on a line of its own is warned at that line', async () => {
+  expect((await run('# Page\n\nA note\nover two lines.\n  {: .note}')).messages).toEqual([
+    expect.stringMatching(
+      /^5:3 attribute-list Attribute lists not applied: `\{: \.note\} on a line of its own`;/,
+    ),
+  ])
+  expect((await run('# Page\n\n{ .annotate }')).messages).toEqual([
+    expect.stringMatching(/^3:1 attribute-list /),
+  ])
+})
+
 test('what is not applied is left out of the page and named in one warning, at the first', async () => {
   const { html, messages } = await run(
     [

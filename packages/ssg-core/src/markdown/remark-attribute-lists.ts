@@ -10,6 +10,7 @@ import type {
   Strong,
   Text,
 } from 'mdast'
+import type { Point } from 'unist'
 import type { VFile } from 'vfile'
 import { visit } from 'unist-util-visit'
 
@@ -60,7 +61,7 @@ export function parseAttributes(list: string): Array<[name: string, value: strin
  */
 export function remarkAttributeLists() {
   return function (tree: Root, file: VFile) {
-    const skipped = new Map<string, { count: number; place: Text['position'] }>()
+    const skipped = new Map<string, { count: number; place: Point | undefined }>()
     const apply = (
       node: Heading | Link | Image | Strong | Emphasis | InlineCode | Delete,
       kind: keyof typeof APPLIED,
@@ -78,10 +79,10 @@ export function remarkAttributeLists() {
       if (!Object.keys(properties).length) return
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, ...properties } }
     }
-    const skip = (what: string, at: Text) => {
+    const skip = (what: string, at: Text, place: Point | undefined = at.position?.start) => {
       const seen = skipped.get(what)
       if (seen) seen.count++
-      else skipped.set(what, { count: 1, place: at.position })
+      else skipped.set(what, { count: 1, place })
     }
     visit(tree, (node, index, parent) => {
       if (node.type === 'heading') {
@@ -112,7 +113,13 @@ export function remarkAttributeLists() {
         // On a line of its own: after a line break, or the paragraph's only text.
         if (!match || (!match[0].startsWith('\n') && node.children.length > 1)) return
         // The paragraph itself, or a line of its own at its end: for the block before it.
-        skip(`${match[0].trim()} on a line of its own`, last)
+        const start = last.position?.start
+        const lines = last.value.slice(0, match.index).split('\n').length
+        // The list's own line (a continuation line's indent is not in the text: the source's).
+        const line = start && match[0].startsWith('\n') ? start.line + lines : undefined
+        const column = line ? String(file.value).split('\n')[line - 1]?.indexOf('{') : -1
+        const place = line ? { line, column: (column ?? -1) + 1 || 1 } : start
+        skip(`${match[0].trim()} on a line of its own`, last, place)
         last.value = last.value.slice(0, match.index)
         if (last.value === '') node.children.pop()
         if (!(node as Paragraph).children.length) {
@@ -128,7 +135,7 @@ export function remarkAttributeLists() {
     file.message(
       `Attribute lists not applied: ${names.join(', ')}; headings take \`{#id .class}\`, links \`target\`, \`rel\`, \`title\`, \`download\`, \`hreflang\`, images \`width\`, \`height\`, \`loading\`, \`title\` (the lists are left out of the page)`,
       {
-        place: [...skipped.values()][0]!.place?.start,
+        place: [...skipped.values()][0]!.place,
         ruleId: 'attribute-list',
         source: 'ssg-core',
       },
