@@ -84,6 +84,23 @@ function element(tag, className, text) {
   return node
 }
 
+// A message's place, text and rule, in 'item'.
+function messageItem(item, entry) {
+  const place = entry.line ? entry.file + ':' + entry.line + ':' + (entry.column || 1) : entry.file
+  if (place) item.append(element('div', 'place', place))
+  const message = element('p', 'message', entry.message + ' ')
+  if (entry.ruleId !== 'more') message.append(element('span', 'rule', entry.ruleId))
+  item.append(message)
+  return item
+}
+
+// How many messages a list stands for (its last entry may say how many more there are).
+function countOf(list) {
+  const last = list.at(-1)
+  const more = last.ruleId === 'more' ? Number(/\d+/.exec(last.message)[0]) : 0
+  return list.length - (more ? 1 : 0) + more
+}
+
 function closeOverlay(remember) {
   if (remember) dismissed = JSON.stringify(errors)
   const host = document.getElementById('ssg-error-overlay')
@@ -110,20 +127,14 @@ function showOverlay() {
   dialog.setAttribute('aria-modal', 'true')
   dialog.setAttribute('aria-labelledby', 'ssg-title')
   dialog.setAttribute('aria-describedby', 'ssg-hint')
-  const more = errors.at(-1).ruleId === 'more' ? Number(/\d+/.exec(errors.at(-1).message)[0]) : 0
-  const count = errors.length - (more ? 1 : 0) + more
+  const count = countOf(errors)
   const title = element('h2', '', count === 1 ? 'The content has an error' : 'The content has ' + count + ' errors')
   title.id = 'ssg-title'
   const hint = element('p', 'hint', 'The pages keep showing their last good version. Fix the file and save: this message goes away by itself.')
   hint.id = 'ssg-hint'
   dialog.append(title, hint)
   for (const error of errors) {
-    const item = element('section', 'error')
-    const place = error.line ? error.file + ':' + error.line + ':' + (error.column || 1) : error.file
-    if (place) item.append(element('div', 'place', place))
-    const message = element('p', 'message', error.message + ' ')
-    if (error.ruleId !== 'more') message.append(element('span', 'rule', error.ruleId))
-    item.append(message)
+    const item = messageItem(element('section', 'error'), error)
     if (error.frame) item.append(element('pre', '', error.frame))
     dialog.append(item)
   }
@@ -192,18 +203,9 @@ function showWarnings() {
     host.remove()
   })
   const details = element('details')
-  const more = pageWarnings.at(-1).ruleId === 'more' ? Number(/\d+/.exec(pageWarnings.at(-1).message)[0]) : 0
-  const count = pageWarnings.length - (more ? 1 : 0) + more
+  const count = countOf(pageWarnings)
   details.append(element('summary', '', count === 1 ? 'This page has a warning' : 'This page has ' + count + ' warnings'))
-  for (const warning of pageWarnings) {
-    const item = element('div', 'item')
-    const place = warning.line ? warning.file + ':' + warning.line + ':' + (warning.column || 1) : warning.file
-    if (place) item.append(element('div', 'place', place))
-    const message = element('p', 'message', warning.message + ' ')
-    if (warning.ruleId !== 'more') message.append(element('span', 'rule', warning.ruleId))
-    item.append(message)
-    details.append(item)
-  }
+  for (const warning of pageWarnings) details.append(messageItem(element('div', 'item'), warning))
   panel.append(close, details)
   root.append(panel)
   if (!old) document.body.append(host)

@@ -1,6 +1,6 @@
 import { AssetLookup, checkAssets } from '../pipeline/assets.js'
 import type { CompiledPage } from '../pipeline/compile-page.js'
-import { checkPageLinks, type LinkCheckOptions } from '../pipeline/link-check.js'
+import { checkPageLinks, siteLinkOptions, type LinkCheckOptions } from '../pipeline/link-check.js'
 import { headKey, headOf } from '../site/page-head.js'
 import { pageDataOf } from '../site/page-data.js'
 import type { DevSite } from './dev-site.js'
@@ -22,14 +22,13 @@ export function onCompiled(site: DevSite, page: CompiledPage, reason: CompileRea
     site.onMessages?.()
 }
 
+/** The link check's options now (anchors of pages not compiled yet are unknown). */
 function linkOptions(site: DevSite): LinkCheckOptions {
-  return {
+  return siteLinkOptions(site.config, {
     table: site.table,
-    baseUrl: site.config.baseUrl,
     staticFiles: site.staticFiles,
     anchorsOf: (target) => site.store.get(target.file)?.anchors,
-    prefixes: site.config.links.prefixes,
-  }
+  })
 }
 
 /**
