@@ -137,6 +137,17 @@ function attribute(value: string): string {
   return value.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;')
 }
 
+/** The site file a Markdown link names (see `checkPageLinks`), or null. */
+function markdownFileOf(table: RouteTable, page: { file: string }, linked: string): string | null {
+  if (!linked.startsWith('/'))
+    return path.posix.normalize(path.posix.join(path.posix.dirname(page.file), linked))
+  for (const root of ['content/docs', 'content/pages']) {
+    const file = path.posix.normalize(root + linked)
+    if (table.byFile.has(file) || table.drafts.some((d) => d.file === file)) return file
+  }
+  return null
+}
+
 /**
  * Checks one page's internal links against the route table. A missing page is an error (with the
  * closest route as a suggestion); a missing `./x.md` file and a missing `#anchor` only warn.
@@ -230,8 +241,13 @@ export function linkRewrites(page: CompiledPage, options: LinkCheckOptions): Lin
         })
       continue
     }
-    if (/\.(md|markdown)$/i.test(target.path) && !target.path.startsWith('/')) {
-      const file = path.posix.normalize(path.posix.join(path.posix.dirname(page.file), target.path))
+    // A Markdown file: relative to the linking file, or (`/guide/x.md`, VitePress) to the folder
+    // of the pages (`content/docs/`, then `content/pages/`); an absolute one that is no file is
+    // read as a route below.
+    const file = /\.(md|markdown)$/i.test(target.path)
+      ? markdownFileOf(table, page, target.path)
+      : null
+    if (file !== null) {
       const linked = table.byFile.get(file)
       const draft = linked ? undefined : table.drafts.find((d) => d.file === file)
       if (draft) {
