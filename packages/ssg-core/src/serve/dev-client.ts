@@ -168,6 +168,7 @@ let pageWarnings = []
 let warningsClosed = ''
 let warningsVersion = null
 let warningsAsked = 0
+let warningsTimer = 0
 
 async function askWarnings() {
   const asked = ++warningsAsked
@@ -243,8 +244,12 @@ source.addEventListener('message', (message) => {
     showOverlay()
   }
   if (event.warnings !== undefined && event.warnings !== warningsVersion) {
+    // At once on connecting; after an update, once the page has its new data (it comes first).
+    const first = warningsVersion === null
     warningsVersion = event.warnings
-    askWarnings()
+    clearTimeout(warningsTimer)
+    if (first) askWarnings()
+    else warningsTimer = setTimeout(askWarnings, 300)
   }
   if (event.type !== 'update') return
   if (event.reload && shows(event.reload)) return reload()
