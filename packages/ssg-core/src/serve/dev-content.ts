@@ -119,6 +119,8 @@ async function assetChanges(site: DevSite, plan: ChangePlan): Promise<{ routes: 
   const root = site.config.root
   const files = takeAssetChanges(plan, root)
   const dirs = plan.removedDirs.map((dir) => path.relative(root, dir).split(path.sep).join('/'))
+  // A page edit changes no such file: not a walk over every page of the site.
+  if (!files.size && !dirs.length) return { routes: [] }
   const compiled = site.order.flatMap((file) => site.store.get(file) ?? [])
   const users = pagesUsing(compiled, files, dirs)
   for (const page of users) checkLinks(site, page)
