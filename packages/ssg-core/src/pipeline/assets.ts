@@ -39,6 +39,12 @@ export class AssetLookup {
   forget(source: string): void {
     this.known.delete(source)
   }
+
+  /** Forgets what was known of the files under a folder (it was removed). */
+  forgetUnder(dir: string): void {
+    const prefix = dir.replace(/\/?$/, '/')
+    for (const source of this.known.keys()) if (source.startsWith(prefix)) this.known.delete(source)
+  }
 }
 
 /**

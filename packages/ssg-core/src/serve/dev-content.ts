@@ -117,8 +117,9 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
  */
 async function assetChanges(site: DevSite, plan: ChangePlan): Promise<{ routes: string[] }> {
   const root = site.config.root
-  const files = takeAssetChanges(plan, root)
+  const files = takeAssetChanges(plan, root, site.assetLookup)
   const dirs = plan.removedDirs.map((dir) => path.relative(root, dir).split(path.sep).join('/'))
+  for (const dir of dirs) site.assetLookup.forgetUnder(dir)
   // A page edit changes no such file: not a walk over every page of the site.
   if (!files.size && !dirs.length) return { routes: [] }
   const compiled = site.order.flatMap((file) => site.store.get(file) ?? [])

@@ -1,4 +1,4 @@
-import { AssetLookup, checkAssets } from '../pipeline/assets.js'
+import { checkAssets } from '../pipeline/assets.js'
 import type { CompiledPage } from '../pipeline/compile-page.js'
 import { checkPageLinks, siteLinkOptions, type LinkCheckOptions } from '../pipeline/link-check.js'
 import { headKey, headOf } from '../site/page-head.js'
@@ -37,7 +37,7 @@ function linkOptions(site: DevSite): LinkCheckOptions {
  */
 export function checkLinks(site: DevSite, page: CompiledPage): void {
   const result = checkPageLinks(page, linkOptions(site))
-  const assets = checkAssets([page], new AssetLookup(site.config.root))
+  const assets = checkAssets([page], site.assetLookup)
   site.links.set(page.file, {
     messages: [...result.messages, ...assets.messages],
     unchecked: result.unchecked,

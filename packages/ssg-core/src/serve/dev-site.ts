@@ -11,7 +11,7 @@ import type { SiteFiles } from '../site/site-files.js'
 import { withBase } from '../theme/contract.js'
 import type { ResolvedTheme } from '../theme/resolve-theme.js'
 import { stage, type StageTiming } from '../util/stage.js'
-import { assetSourceOf } from '../pipeline/assets.js'
+import { AssetLookup, assetSourceOf } from '../pipeline/assets.js'
 import { startCompilers, type CompilePool } from './compile-pool.js'
 import { DevApis } from './dev-apis.js'
 import { FirstPage } from './first-page.js'
@@ -81,6 +81,11 @@ export class DevSite {
   readonly links = new Map<string, { messages: BuildMessage[]; unchecked: boolean }>()
   readonly outputs = new RouteOutputs()
   staticFiles = new Set<string>()
+  /**
+   * Which files beside the Markdown exist, as the pages' checks found them (one lookup for the
+   * session: changes forget theirs, see `assetChanges`).
+   */
+  assetLookup!: AssetLookup
   dates!: PageDates
   search!: SearchFiles
   readonly renderProblems = new Map<string, BuildMessage>()
@@ -160,6 +165,7 @@ export class DevSite {
     for (const source of site.sources) this.places.set(source.file, placeOf(source))
     for (const head of await site.heads()) this.heads.set(head.file, head)
     this.staticFiles = await listStaticFiles(config.root)
+    this.assetLookup = new AssetLookup(config.root)
     this.searchNames = config.search.enabled ? searchFileNames(this.now) : null
     this.routeTable = new DevTable(config, this.searchNames)
     // The client bundle starts here and goes on in esbuild's process (pages wait for it).
