@@ -1,5 +1,6 @@
 // A site large enough for a split search index: `ssg serve` serves every part the main files name.
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { BuildInfo } from '../src/theme/contract.js'
 import { makeSite } from './helpers.js'
 import { get, startQuietServer } from './serve-helpers.js'
 
@@ -29,10 +30,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 test('the split search index: the main files and each part they name are served', async () => {
-  const html = (await get(server.url, '/docs/page-0')).body
-  const search = JSON.parse(
-    /<script id="__SSG_DATA__" type="application\/json">(.*?)<\/script>/.exec(html)![1]!,
-  ).site.search as { docUrl: string; indexUrl: string }
+  const { search } = JSON.parse((await get(server.url, '/_ssg/build.json')).body) as BuildInfo
   const doc = JSON.parse((await get(server.url, search.docUrl)).body) as {
     parts?: { files: string[] }
   }

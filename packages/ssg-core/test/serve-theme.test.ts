@@ -52,14 +52,14 @@ test('a client change re-bundles; a broken client is a placed error; the last bu
 
 test('a broken server entry is reported; pages keep the last good theme', async () => {
   await edit('server.js', (s) =>
-    s.replace('export const contractVersion = 1', 'export const contractVersion = ('),
+    s.replace('export const contractVersion = 2', 'export const contractVersion = ('),
   )
   const broken = await server.events.next((e) => (e.errors?.length ?? 0) > 0)
   expect(broken.errors![0]).toMatchObject({ ruleId: 'theme' })
   expect(broken.errors![0]!.message).toMatch(/^Cannot load the theme/)
   expect((await get(server.url, '/docs/')).body).toContain('<main data-version="2">')
   await edit('server.js', (s) =>
-    s.replace('export const contractVersion = (', 'export const contractVersion = 1'),
+    s.replace('export const contractVersion = (', 'export const contractVersion = 2'),
   )
   const fixed = await server.events.next((e) => e.reload === 'all')
   expect(fixed.errors).toEqual([])

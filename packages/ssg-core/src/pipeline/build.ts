@@ -6,10 +6,12 @@ import type { BuildMessage } from '../report/messages.js'
 import { compileSite } from '../site/compiled-site.js'
 import { openSite } from '../site/open-site.js'
 import { createRouteTable } from '../site/route-table.js'
+import { BUILD_INFO_FILE, buildInfoJson } from '../site/build-info.js'
 import { SiteFiles, sidebarPath } from '../site/site-files.js'
 import { copyAssets } from './assets.js'
 import { withBase, type Sidebar } from '../theme/contract.js'
 import { BuildFailedError } from '../util/errors.js'
+import { hash } from '../util/hash.js'
 import { applyStrict } from '../report/severity.js'
 import { stage, stageTimings, type ProgressListener, type StageTiming } from '../util/stage.js'
 import { compilePages } from './compile.js'
@@ -175,7 +177,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       }),
     )
     const [docFile = '', indexFile = '', ...parts] = search.files
-    files = files.withSearch(config.search.enabled ? { docFile, indexFile, parts } : null)
+    const searchNames = config.search.enabled ? { docFile, indexFile } : null
+    files = files.withSearch(searchNames && { ...searchNames, parts })
     const context = createRenderContext({
       config,
       theme: theme.server,
@@ -183,8 +186,6 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       sidebarUrls: Object.fromEntries(
         files.ofKind('sidebar').map((f) => [f.id, withBase(config.baseUrl, '/' + f.path)]),
       ),
-      search: { docUrl: search.docUrl, indexUrl: search.indexUrl },
-      buildId: '',
     })
     const sidebarById = new Map<string, Sidebar>(table.sidebars.map((s) => [s.id, s]))
     // The documents the map holds, each with its data (the not-found page last).
@@ -198,9 +199,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const sidebarOf = (page: { sidebarId: string | null }) =>
       page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
     const keys = await stage(timings, 'render keys', () =>
-      pageKeys({ context, pages: pageData, sidebarOf, theme }),
+      pageKeys({ context, pages: pageData, sidebarOf, theme, extra: [docFile, indexFile] }),
     )
-    context.site = { ...context.site, buildId: keys.buildId }
     await stage(timings, 'render + write', async (progress) => {
       const written = await writePages({
         context,
@@ -211,6 +211,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         progress,
       })
       report.renderedPages = written.rendered
+      const info = buildInfoJson({ config, search: searchNames, buildId: keys.buildId })
+      if (!outputs.reuse(BUILD_INFO_FILE, hash(info)))
+        await outputs.write([{ path: BUILD_INFO_FILE, content: info, key: hash(info) }])
       await writeRedirectFiles({ files, site: tableSite, outDir: staging })
     })
     await outputs.recordOthers()

@@ -64,7 +64,7 @@ function comparable(files: Map<string, Buffer>): Map<string, string> {
     'search index',
     stripped({ ...index, parts: { ...index.parts, files: null, prefixes: null } }),
   )
-  // The main files' names are this build's in both (they are in every page).
+  // The main files' names are this build's in both (the build file, `_ssg/build.json`, names them).
   const named = new Set([...parts.map(([file]) => file)])
   for (const [file, bytes] of files) {
     if (!named.has(file) && file !== docName && file !== indexName)
@@ -112,7 +112,7 @@ test('a warm build after an edit makes what a cold build of the edited site make
   expect(kept.length).toBeGreaterThan(made.length * 4)
   for (const file of kept) expect(second.get(file)).toEqual(first.get(file))
 
-  // A section more: every later section moves, the pages carry new search files too.
+  // A section more: every later section moves, the build file names new search files.
   const section = '\n## Added section\n\nWith qqqotherword.\n'
   await appendFile(path.join(root, 'content/docs/page-3.md'), section)
   await build({ root, workers: 0, now: at(3_000) })

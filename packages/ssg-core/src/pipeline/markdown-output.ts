@@ -223,7 +223,7 @@ export async function writeMarkdownFiles(options: {
     files++
     bytes += Buffer.byteLength(content)
     const key = hash(content)
-    if (!(await outputs.reuse(file.path, key))) batch.push({ path: file.path, content, key })
+    if (!outputs.reuse(file.path, key)) batch.push({ path: file.path, content, key })
     if (batch.length >= WRITE_BATCH) {
       await outputs.write(batch)
       batch = []

@@ -10,22 +10,9 @@ import {
   unlink,
   writeFile,
 } from 'node:fs/promises'
-import {
-  closeSync,
-  copyFileSync,
-  fstatSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  unlinkSync,
-  writevSync,
-} from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
-import { refillSlots } from './slots.js'
 
 /** What the manifest records of one output file of the last successful build. */
 export interface OutputRecord {
@@ -34,8 +21,6 @@ export interface OutputRecord {
   /** The file as it was written: a file changed since (by hand, by a deploy script) is not reused. */
   size: number
   mtimeMs: number
-  /** Where (in bytes) the per-build values are in the file (see `slots.ts`), if anywhere. */
-  slots?: number[]
 }
 
 /** `<root>/.ssg-cache/outputs.json`: the output files of the last successful build and their keys. */
@@ -54,7 +39,7 @@ export interface OutputManifest {
   messages: BuildMessage[]
 }
 
-const MANIFEST_VERSION = 3
+const MANIFEST_VERSION = 4
 
 /**
  * Warm rebuilds (#2, item 7): an output file whose key is the one it had in the previous build is
@@ -70,8 +55,6 @@ export class OutputCache {
   /** Files linked from the previous build, and made anew, in this build. */
   reused = 0
   written = 0
-  /** Files made from their previous version with new per-build values (see `refill`). */
-  refilled = 0
 
   private constructor(
     private readonly previous: OutputManifest | null,
@@ -113,7 +96,7 @@ export class OutputCache {
    * Links `file` from the previous build into the staging folder when it was made from `key` and
    * is unchanged since; false when it must be made.
    */
-  async reuse(file: string, key: string): Promise<boolean> {
+  reuse(file: string, key: string): boolean {
     const record = this.previous?.files[file]
     if (!record || record.key !== key) return false
     const from = path.join(this.outDir, file)
@@ -145,40 +128,11 @@ export class OutputCache {
     return !!now && now.size === record.size && now.mtimeMs === record.mtimeMs
   }
 
-  /**
-   * Makes `file` from its previous version when that was made from `key` and only the per-build
-   * values in its slots differ (see `refillSlots`): false when it must be made.
-   */
-  async refill(
-    file: string,
-    key: string,
-    values: { previous: string[]; next: string[] },
-  ): Promise<boolean> {
-    const record = this.previous?.files[file]
-    if (!record?.slots || record.key !== key) return false
-    const from = path.join(this.outDir, file)
-    const before = statSync(from, { throwIfNoEntry: false })
-    if (!before || before.size !== record.size || before.mtimeMs !== record.mtimeMs) return false
-    const filled = refillSlots({
-      bytes: readFileSync(from),
-      positions: record.slots,
-      previous: values.previous,
-      values: values.next,
-    })
-    if (!filled) return false
-    const to = path.join(this.staging, file)
-    this.folderSync(path.dirname(to))
-    const { size, mtimeMs } = createFileSync(to, filled.chunks)
-    this.files[file] = { key, size, mtimeMs, slots: filled.positions }
-    this.refilled++
-    return true
-  }
-
   /** Like `reuse` for several files: all of them, or none (those linked are removed again). */
   async reuseAll(entries: Array<{ file: string; key: string }>): Promise<boolean> {
     const done: string[] = []
     for (const entry of entries) {
-      if (!(await this.reuse(entry.file, entry.key))) {
+      if (!this.reuse(entry.file, entry.key)) {
         for (const file of done) {
           await unlink(path.join(this.staging, file))
           delete this.files[file]
@@ -193,7 +147,7 @@ export class OutputCache {
 
   /** Writes new files into the staging folder and records their keys, with bounded concurrency. */
   async write(
-    files: Array<{ path: string; content: string | Uint8Array; key: string; slots?: number[] }>,
+    files: Array<{ path: string; content: string | Uint8Array; key: string }>,
     concurrency = 64,
   ): Promise<void> {
     let next = 0
@@ -204,12 +158,7 @@ export class OutputCache {
           const to = path.join(this.staging, file.path)
           await this.folder(path.dirname(to))
           const { size, mtimeMs } = await createFile(to, file.content)
-          this.files[file.path] = {
-            key: file.key,
-            size,
-            mtimeMs,
-            ...(file.slots?.length ? { slots: file.slots } : {}),
-          }
+          this.files[file.path] = { key: file.key, size, mtimeMs }
           this.written++
         }
       }),
@@ -299,25 +248,6 @@ export class OutputCache {
       this.folders.set(dir, made)
     }
     return made
-  }
-}
-
-/** `createFile`, synchronous, from pieces. */
-function createFileSync(file: string, chunks: Uint8Array[]): { size: number; mtimeMs: number } {
-  let fd
-  try {
-    fd = openSync(file, 'wx')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    unlinkSync(file)
-    fd = openSync(file, 'wx')
-  }
-  try {
-    writevSync(fd, chunks)
-    const { size, mtimeMs } = fstatSync(fd)
-    return { size, mtimeMs }
-  } finally {
-    closeSync(fd)
   }
 }
 

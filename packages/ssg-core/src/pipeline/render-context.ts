@@ -22,8 +22,6 @@ export function createRenderContext(options: {
   assets: DocumentAssets
   /** Sidebar id -> URL of its JSON file. */
   sidebarUrls: Record<string, string>
-  search: { docUrl: string; indexUrl: string }
-  buildId: string
 }): RenderContext {
   const { config, theme, assets } = options
   return {
@@ -33,8 +31,6 @@ export function createRenderContext(options: {
     site: createSiteData({
       config,
       sidebarUrls: options.sidebarUrls,
-      search: options.search,
-      buildId: options.buildId,
     }),
     headTags: configHeadTags(config),
   }
@@ -88,8 +84,6 @@ export function notFoundPage(): PageData {
 export function createSiteData(options: {
   config: ResolvedConfig
   sidebarUrls: Record<string, string>
-  search: { docUrl: string; indexUrl: string }
-  buildId: string
 }): SiteData {
   const { config } = options
   const logo = config.logo ?? { src: '', alt: config.title, href: '/' }
@@ -129,13 +123,8 @@ export function createSiteData(options: {
       : {}),
     colorMode: config.colorMode,
     docs: { basePath: config.docs.basePath, versionLabel: config.docs.versionLabel },
-    search: {
-      enabled: config.search.enabled,
-      maxResults: config.search.maxResults,
-      ...options.search,
-    },
+    search: { enabled: config.search.enabled, maxResults: config.search.maxResults },
     sidebars: options.sidebarUrls,
-    buildId: options.buildId,
     themeOptions: config.theme.options,
   }
 }

@@ -11,11 +11,9 @@ import {
   TermTable,
 } from '@ssg/search-indexer'
 import type { ResolvedConfig } from '../config/load-config.js'
-import { withBase } from '../theme/contract.js'
 import { hash } from '../util/hash.js'
 import { indexerFingerprint } from './module-fingerprint.js'
 import type { OutputCache } from './output-cache.js'
-import { parseJson } from './write-pages.js'
 
 /** What a build notes of its search files for the next (`OutputCache.note('search')`). */
 interface SearchNames {
@@ -44,9 +42,9 @@ export async function writeSearchFiles(options: {
   outputs: OutputCache
   /** Folder of the on-disk caches (`search-pages.json`), or null for none. */
   cacheDir: string | null
-}): Promise<{ docUrl: string; indexUrl: string; files: string[] }> {
+}): Promise<{ files: string[] }> {
   const { config, pages, outputs } = options
-  if (!config.search.enabled) return { docUrl: '', indexUrl: '', files: [] }
+  if (!config.search.enabled) return { files: [] }
   const fingerprint = await indexerFingerprint()
   const pageKeys = pages.map((page) => hash(JSON.stringify(page)))
   const key = hash(fingerprint, ...pageKeys)
@@ -73,7 +71,7 @@ export async function writeSearchFiles(options: {
     const fresh: Array<{ path: string; content: string; key: string }> = []
     for (const [k, part] of files.parts.entries()) {
       // A kept part whose file went missing since the check: this build's bytes under its name.
-      if (!part.kept || !(await outputs.reuse(part.file, partKeys[k]!)))
+      if (!part.kept || !outputs.reuse(part.file, partKeys[k]!))
         fresh.push({ path: part.file, content: part.json, key: partKeys[k]! })
     }
     await outputs.write(fresh)
@@ -86,10 +84,15 @@ export async function writeSearchFiles(options: {
     }
   }
   outputs.note('search', JSON.stringify(names))
-  return {
-    docUrl: withBase(config.baseUrl, '/' + names.docFile),
-    indexUrl: withBase(config.baseUrl, '/' + names.indexFile),
-    files: [names.docFile, names.indexFile, ...names.parts],
+  return { files: [names.docFile, names.indexFile, ...names.parts] }
+}
+
+function parseJson<T>(note: string | undefined): T | null {
+  if (!note) return null
+  try {
+    return JSON.parse(note) as T
+  } catch {
+    return null
   }
 }
 

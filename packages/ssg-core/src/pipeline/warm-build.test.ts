@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { fixtureTheme } from '../../test/helpers.js'
+import type { BuildInfo } from '../theme/contract.js'
 import { build } from './build.js'
 import { moduleFingerprint } from './module-fingerprint.js'
 
@@ -103,6 +104,11 @@ async function expectSameAsColdBuild(root: string) {
   }
 }
 
+/** The build file (`_ssg/build.json`) of the site's output. */
+async function buildInfo(root: string): Promise<BuildInfo> {
+  return JSON.parse(await readFile(path.join(root, 'build/_ssg/build.json'), 'utf8')) as BuildInfo
+}
+
 const pageFiles = (route: string) => [`docs/${route}.html`, `_ssg/data/docs/${route}.json`]
 
 describe('warm rebuilds reuse the previous build', () => {
@@ -134,28 +140,62 @@ describe('warm rebuilds reuse the previous build', () => {
     expect(
       changed(before, after).filter((f) => /\.html$|_ssg\/data|search-|\.md$|llms/.test(f)),
     ).toEqual([])
-    // 4 documents (with 404), 4 data files, 2 search files, 3 Markdown twins, llms(-full).txt
-    expect(second.reusedFiles).toBe(15)
+    // 4 documents (with 404), 4 data files, 2 search files, 3 Markdown twins, llms(-full).txt,
+    // the build file
+    expect(second.reusedFiles).toBe(16)
     expect(second.renderedPages).toBe(0)
     await expectSameAsColdBuild(root)
   })
 
-  test('a changed page is rendered again, alone; the other data files are linked', async () => {
+  test('a changed page is rendered again, alone; the other pages are linked', async () => {
     const root = await makeSite()
     await run(root)
+    const info = await buildInfo(root)
     const before = await inodes(root)
-    const html = await readFile(path.join(root, 'build/docs/b.html'), 'utf8')
     await put(root, 'content/docs/a.md', '# Page A\n\nAlpha text, edited.\n')
     const report = await run(root)
     expect(report.renderedPages).toBe(1)
     const fresh = changed(before, await inodes(root))
-    expect(fresh).toEqual(expect.arrayContaining(pageFiles('a')))
-    expect(fresh).not.toContain('_ssg/data/docs/b.json')
-    // The other documents carry the new build id and search file names, without a new render.
-    const buildId = (text: string) => /"buildId":"(\w+)"/.exec(text)?.[1]
-    const after = await readFile(path.join(root, 'build/docs/b.html'), 'utf8')
-    expect(buildId(after)).not.toBe(buildId(html))
+    // Nothing per-build is in a page: the others are the same bytes, linked.
+    expect(fresh.filter((f) => /\.html$|_ssg\/data/.test(f)).sort()).toEqual(pageFiles('a').sort())
     expect(await readFile(path.join(root, 'build/docs/a.html'), 'utf8')).toContain('edited')
+    // The build file is new: another build id.
+    expect(fresh).toContain('_ssg/build.json')
+    expect((await buildInfo(root)).buildId).not.toBe(info.buildId)
+    await expectSameAsColdBuild(root)
+  })
+
+  test('the build file names the search files, which no page names', async () => {
+    const root = await makeSite()
+    await run(root)
+    const info = await buildInfo(root)
+    expect(info.buildId).toMatch(/^\w{8,}$/)
+    expect(info.search.docUrl).toMatch(/^\/search-doc-\d+\.json$/)
+    expect(info.search.indexUrl).toMatch(/^\/search-index-\d+\.json$/)
+    for (const url of [info.search.docUrl, info.search.indexUrl])
+      await expect(stat(path.join(root, 'build', url))).resolves.toBeTruthy()
+    const files = await inodes(root)
+    for (const file of files.keys())
+      if (/\.html$|_ssg\/data/.test(file))
+        expect(await readFile(path.join(root, 'build', file), 'utf8'), file).not.toMatch(
+          /search-(doc|index)-\d|buildId/,
+        )
+    // Under a base path, without search: no URLs.
+    await writeConfig(root, { baseUrl: '/base/', search: { enabled: false } })
+    await run(root)
+    expect((await buildInfo(root)).search).toEqual({ docUrl: '', indexUrl: '' })
+    await writeConfig(root, { baseUrl: '/base/' })
+    await run(root)
+    expect((await buildInfo(root)).search.docUrl).toMatch(/^\/base\/search-doc-\d+\.json$/)
+    await expectSameAsColdBuild(root)
+  })
+
+  test("a page's new title re-renders the pages showing it (sidebars, links to it)", async () => {
+    const root = await makeSite()
+    await run(root)
+    await put(root, 'content/docs/a.md', '# Page Aye\n\nAlpha text.\n')
+    expect((await run(root)).renderedPages).toBe(4)
+    expect(await readFile(path.join(root, 'build/docs/b.html'), 'utf8')).toContain('Page Aye')
     await expectSameAsColdBuild(root)
   })
 

@@ -6,7 +6,6 @@ import { CORE_VERSION } from '../version.js'
 import { coreFingerprint, themeFingerprint } from './module-fingerprint.js'
 import type { OutputCache } from './output-cache.js'
 import { dataFileOf } from './output-paths.js'
-import { createSlots, fillSlots } from './slots.js'
 import { pageHtmlFile, renderPageHtml, type RenderContext } from './render-context.js'
 
 /** Pages rendered before their files are written and dropped. */
@@ -14,16 +13,13 @@ const RENDER_BATCH = 200
 
 /** What a page's two files are made from, as hashes (see `pageKeys`). */
 export interface PageKeys {
-  /**
-   * Key of each page's HTML document, in the order of `pages`, without the per-build values
-   * (`slotValues`): a document with the same key differs at most in those.
-   */
+  /** Key of each page's HTML document, in the order of `pages`. */
   html: string[]
   /** Key of each page's data file (its JSON), same order. */
   data: string[]
   /**
-   * Hash of every page's key and of what all pages share: it changes when any output page
-   * changes, and only then, so that an unchanged site builds to the same bytes.
+   * Hash of every page's key, of what all pages share and of `extra` (the search's main files):
+   * it changes when any output page changes, and only then (see `BuildInfo`).
    */
   buildId: string
 }
@@ -31,7 +27,8 @@ export interface PageKeys {
 /**
  * The keys of the pages' files. A page's document is made from its data, its sidebar, the site
  * data, the assets' URLs, the config, the theme's server modules and this core; its data file
- * from its data alone. `context.site.buildId` is left out (it is made from these keys).
+ * from its data alone. Nothing per-build is in a page (see `BuildInfo`): a page whose key is
+ * unchanged is the same bytes.
  */
 export async function pageKeys(options: {
   context: RenderContext
@@ -39,6 +36,11 @@ export async function pageKeys(options: {
   sidebarOf: (page: PageData) => Sidebar | null
   /** The theme's server modules (the theme's own, and the site's bundle of it if customised). */
   theme: { serverEntry: string; themeServerEntry: string }
+  /**
+   * Other values the build id is made from: the search's main files' names (they change with
+   * any part, which they list).
+   */
+  extra: string[]
 }): Promise<PageKeys> {
   const { context } = options
   const sidebarKeys = new Map<Sidebar, string>()
@@ -54,13 +56,7 @@ export async function pageKeys(options: {
     String(CONTRACT_VERSION),
     await themeFingerprint(options.theme),
     context.config.fingerprint,
-    // The slots' values are not part of a page's key; whether each is empty is.
-    JSON.stringify(
-      withSlotValues(
-        context,
-        slotValues(context).map((v) => (v ? 'slot' : '')),
-      ),
-    ),
+    JSON.stringify(context.site),
     JSON.stringify(context.assets),
     JSON.stringify(context.headTags),
   )
@@ -68,27 +64,14 @@ export async function pageKeys(options: {
   const html = options.pages.map((page, i) =>
     hash(base, data[i]!, sidebarKey(options.sidebarOf(page))),
   )
-  const buildId = hash(base, ...slotValues(context).slice(1), ...html)
+  const buildId = hash(base, ...options.extra, ...html)
   return { html, data, buildId }
-}
-
-/** The per-build values every page carries: the build id, the search files' URLs. */
-export function slotValues(context: RenderContext): string[] {
-  const { site } = context
-  return [site.buildId, site.search.docUrl, site.search.indexUrl]
-}
-
-/** `context.site` with other per-build values (same order as `slotValues`). */
-function withSlotValues(context: RenderContext, values: string[]) {
-  const [buildId, docUrl, indexUrl] = values as [string, string, string]
-  return { ...context.site, buildId, search: { ...context.site.search, docUrl, indexUrl } }
 }
 
 /**
  * Renders and writes each page's document and data file, in batches (holding every page's HTML
  * at once ran a 10,000-page site out of memory). A file whose key is unchanged is linked from the
- * previous build instead; a document whose key is unchanged but whose per-build values changed
- * (a change elsewhere in the site) is its previous version with the new values.
+ * previous build instead.
  */
 export async function writePages(options: {
   context: RenderContext
@@ -101,59 +84,25 @@ export async function writePages(options: {
 }): Promise<{ rendered: number }> {
   const { context, pages, keys, outputs } = options
   let rendered = 0
-  const values = slotValues(context)
-  const previous = parseJson<string[]>(outputs.previousNote('slot values'))
-  const sameValues = JSON.stringify(previous) === JSON.stringify(values)
-  outputs.note('slot values', JSON.stringify(values))
-  // Empty values stay as they are: a theme may test them (search off).
-  const slots = createSlots(values.length)
-  const templateContext: RenderContext = {
-    ...context,
-    site: withSlotValues(
-      context,
-      values.map((v, i) => (v ? slots.tokens[i]! : '')),
-    ),
-  }
-  const render = (page: PageData): { content: string; slots?: number[] } => {
-    rendered++
-    const template = renderPageHtml(templateContext, page, options.sidebarOf(page))
-    const filled = fillSlots(template, slots, values)
-    return filled
-      ? { content: filled.text, slots: filled.positions }
-      : { content: renderPageHtml(context, page, options.sidebarOf(page)) }
-  }
   const heap = new HeapGuard()
   for (let start = 0; start < pages.length; start += RENDER_BATCH) {
     heap.check()
-    const files: Array<{ path: string; content: string; key: string; slots?: number[] }> = []
+    const files: Array<{ path: string; content: string; key: string }> = []
     const batch = pages.slice(start, start + RENDER_BATCH)
-    await Promise.all(
-      batch.map(async (page, j) => {
-        const i = start + j
-        const htmlFile = pageHtmlFile(page)
-        const dataFile = dataFileOf(page.path)
-        const htmlKey = keys.html[i]!
-        const [html, data] = await Promise.all([
-          sameValues
-            ? outputs.reuse(htmlFile, htmlKey)
-            : previous && outputs.refill(htmlFile, htmlKey, { previous, next: values }),
-          outputs.reuse(dataFile, keys.data[i]!),
-        ])
-        if (!html) files.push({ path: htmlFile, key: htmlKey, ...render(page) })
-        if (!data) files.push({ path: dataFile, content: jsonForScript(page), key: keys.data[i]! })
-      }),
-    )
+    batch.forEach((page, j) => {
+      const i = start + j
+      const htmlFile = pageHtmlFile(page)
+      const dataFile = dataFileOf(page.path)
+      if (!outputs.reuse(htmlFile, keys.html[i]!)) {
+        rendered++
+        const content = renderPageHtml(context, page, options.sidebarOf(page))
+        files.push({ path: htmlFile, content, key: keys.html[i]! })
+      }
+      if (!outputs.reuse(dataFile, keys.data[i]!))
+        files.push({ path: dataFile, content: jsonForScript(page), key: keys.data[i]! })
+    })
     await outputs.write(files)
     options.progress?.(start + batch.length, pages.length)
   }
   return { rendered }
-}
-
-export function parseJson<T>(note: string | undefined): T | null {
-  if (!note) return null
-  try {
-    return JSON.parse(note) as T
-  } catch {
-    return null
-  }
 }

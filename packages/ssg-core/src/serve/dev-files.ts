@@ -52,6 +52,8 @@ export async function generatedFile(
       return site.routeTable.sidebarJson(file.id)
     case 'search':
       return site.search.file(relative)
+    case 'build-info':
+      return site.buildInfo()
     case 'static':
       return null // from disk
     case 'markdown':

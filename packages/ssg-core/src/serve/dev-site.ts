@@ -28,6 +28,7 @@ import { siteMessages } from './site-messages.js'
 import { diskSource, type FileSource } from './static-server.js'
 import { DevTable } from './dev-table.js'
 import { ThemeRuntime, type SearchNames } from './theme-runtime.js'
+import { buildInfoJson } from '../site/build-info.js'
 
 export type { UpdateResult }
 
@@ -124,6 +125,15 @@ export class DevSite {
     return this.searchNames
   }
 
+  /** The content of `_ssg/build.json` (see `BuildInfo`): the session's search files. */
+  buildInfo(): string {
+    return buildInfoJson({
+      config: this.config,
+      search: this.searchNames,
+      buildId: 'dev-' + this.now.getTime(),
+    })
+  }
+
   /** Number of pages. */
   get size(): number {
     return this.table.pages.length
@@ -170,12 +180,7 @@ export class DevSite {
     this.routeTable = new DevTable(config, this.searchNames)
     // The client bundle starts here and goes on in esbuild's process (pages wait for it).
     this.runtime = await stage(this.timings, 'client bundle (start)', () =>
-      ThemeRuntime.start({
-        config,
-        theme: site.theme,
-        buildId: 'dev-' + this.now.getTime(),
-        search: this.searchNames,
-      }),
+      ThemeRuntime.start({ config, theme: site.theme }),
     )
     this.search = new SearchFiles({
       settled: () => this.store.settled(),

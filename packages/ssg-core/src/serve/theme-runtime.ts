@@ -32,15 +32,12 @@ export class ThemeRuntime {
     private readonly config: ResolvedConfig,
     public theme: ResolvedTheme,
     private bundler: ClientBundler,
-    private readonly options: { buildId: string; search: SearchNames },
   ) {}
 
   /** Starts the client bundle (not waited for: see `ready`). */
   static async start(options: {
     config: ResolvedConfig
     theme: ResolvedTheme
-    buildId: string
-    search: SearchNames
   }): Promise<ThemeRuntime> {
     const { config, theme } = options
     const bundler = await ClientBundler.create({
@@ -49,7 +46,7 @@ export class ThemeRuntime {
       root: config.root,
       baseUrl: config.baseUrl,
     })
-    const runtime = new ThemeRuntime(config, theme, bundler, options)
+    const runtime = new ThemeRuntime(config, theme, bundler)
     runtime.bundled = runtime.rebundle()
     return runtime
   }
@@ -124,8 +121,7 @@ export class ThemeRuntime {
   }
 
   private createContext(): RenderContext {
-    const { config, options } = this
-    const search = options.search
+    const { config } = this
     return createRenderContext({
       config,
       theme: this.theme.server,
@@ -137,13 +133,6 @@ export class ThemeRuntime {
           withBase(config.baseUrl, '/' + sidebarPath({ id, items: [] }, { hashed: false })),
         ]),
       ),
-      search: search
-        ? {
-            docUrl: withBase(config.baseUrl, '/' + search.docFile),
-            indexUrl: withBase(config.baseUrl, '/' + search.indexFile),
-          }
-        : { docUrl: '', indexUrl: '' },
-      buildId: options.buildId,
     })
   }
 }

@@ -7,6 +7,7 @@ import { hash } from '../util/hash.js'
 import { layoutOf } from './page-data.js'
 import { LLMS_FULL_TXT, LLMS_TXT } from '../pipeline/markdown-output.js'
 import type { RouteTable } from './route-table.js'
+import { BUILD_INFO_FILE } from './build-info.js'
 
 /**
  * One file of a site's output, by site-relative path (`docs/x.html`, no leading slash). The
@@ -30,6 +31,8 @@ export type SiteFile =
   | { kind: 'markdown'; path: string; route: string }
   /** `llms.txt`, or `llms-full.txt` (`full`). */
   | { kind: 'llms'; path: string; full: boolean }
+  /** `_ssg/build.json`: the build id and the search files' URLs (see `BuildInfo`). */
+  | { kind: 'build-info'; path: string }
 
 export interface SiteFilesOptions {
   table: RouteTable
@@ -62,6 +65,7 @@ export class SiteFiles {
       this.add({ kind: 'static', path: source.slice(1), source })
     for (const sidebar of table.sidebars)
       this.add({ kind: 'sidebar', path: options.sidebarPath(sidebar), id: sidebar.id })
+    this.add({ kind: 'build-info', path: BUILD_INFO_FILE })
     this.add({ kind: 'sitemap', path: 'sitemap.xml' })
     this.add({ kind: 'robots', path: 'robots.txt' })
     if (this.search)

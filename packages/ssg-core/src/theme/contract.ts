@@ -5,7 +5,7 @@
  */
 
 /** Bumped when a change to these types would break an existing theme. */
-export const CONTRACT_VERSION = 1
+export const CONTRACT_VERSION = 2
 
 /** A link as the theme shows it. `href` is a site path (`/docs/x`) or an absolute URL. */
 export interface NavLink {
@@ -96,23 +96,34 @@ export interface SiteData {
   }
   colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean }
   docs: { basePath: string; versionLabel: string }
+  /** The search files' URLs change with every build: they are in `BuildInfo`, not here. */
   search: {
     enabled: boolean
     maxResults: number
-    /** URLs of the two timestamped files written by the search indexer; empty when disabled. */
-    docUrl: string
-    indexUrl: string
   }
   /** Sidebar id -> URL of its JSON file (content-hashed). */
   sidebars: Record<string, string>
-  /**
-   * Build id: changes whenever a page's output or the search files change (`ssg build` makes it
-   * from the pages' keys, so an unchanged site keeps it); used to invalidate cached page data.
-   */
-  buildId: string
   /** Theme-specific options from the config's `theme.options`, passed through untouched. */
   themeOptions: Record<string, unknown>
 }
+
+/**
+ * What changes with every build, kept out of the pages (a page's document and data stay the same
+ * bytes while the page does not change): one small file at `BUILD_INFO_PATH` under the base path,
+ * fetched by the theme when search is about to be used (`buildInfoUrl`).
+ */
+export interface BuildInfo {
+  /**
+   * Changes whenever a page's output or the search files change (`ssg build` makes it from the
+   * pages' keys and the search files' names, so an unchanged site keeps it).
+   */
+  buildId: string
+  /** URLs of the two timestamped files written by the search indexer; empty when search is off. */
+  search: { docUrl: string; indexUrl: string }
+}
+
+/** Site path of the `BuildInfo` file (stable name: fetch it with `cache: 'no-cache'`). */
+export const BUILD_INFO_PATH = '/_ssg/build.json'
 
 export interface LandingHero {
   title: string
@@ -279,6 +290,11 @@ export function pageDataUrl(baseUrl: string, routePath: string): string {
   const rel = routePath.replace(/^\//, '')
   const file = rel === '' || rel.endsWith('/') ? rel + 'index' : rel
   return withBase(baseUrl, '/_ssg/data/' + file + '.json')
+}
+
+/** URL of the `BuildInfo` file of a site with this base path. */
+export function buildInfoUrl(baseUrl: string): string {
+  return withBase(baseUrl, BUILD_INFO_PATH)
 }
 
 /**

@@ -4,7 +4,7 @@ import { Banner } from './components/Banner.js'
 import { Footer } from './components/Footer.js'
 import { slotComponents } from './slot-registry.js'
 
-export const contractVersion = 1
+export const contractVersion = 2
 
 export const customization = {
   components: {

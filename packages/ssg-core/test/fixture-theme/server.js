@@ -4,7 +4,7 @@ const esc = (s) =>
     /[&<>"]/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
   )
-export const contractVersion = 1
+export const contractVersion = 2
 export function renderPage({ site, page, sidebar }) {
   const links = (items) =>
     items

@@ -35,14 +35,8 @@ export function makeSite(overrides: Partial<SiteData> = {}): SiteData {
     },
     colorMode: { defaultMode: 'dark', respectPrefersColorScheme: false },
     docs: { basePath: '/docs', versionLabel: 'Next' },
-    search: {
-      enabled: true,
-      maxResults: 10,
-      docUrl: '/search-doc-1.json',
-      indexUrl: '/search-index-1.json',
-    },
+    search: { enabled: true, maxResults: 10 },
     sidebars: { docs: '/_ssg/sidebars/docs-abc.json' },
-    buildId: 'test',
     themeOptions: {},
     ...overrides,
   }

@@ -236,23 +236,45 @@ describe('keyboard and shortcuts', () => {
 })
 
 describe('loading', () => {
-  test('loads the files once, on the first call, and again after a failure', async () => {
+  test("reads the files' names from the build file, loads them once, and again after a failure", async () => {
     vi.resetModules()
     const loadSearch = vi.fn()
     vi.doMock('@ssg/search-indexer/browser', () => ({ loadSearch }))
-    const { loadSearchIndex, loadedSearch } = await import('./load-search')
-    const files = { docUrl: '/search-doc-1.json', indexUrl: '/search-index-1.json' }
+    const files = { docUrl: '/base/search-doc-1.json', indexUrl: '/base/search-index-1.json' }
+    const { loadSearchIndex, loadedSearch, searchFiles } = await import('./load-search')
+    // Imported before `fetch` is stubbed: a first import made with the stub in place was not the
+    // mock (the real loader ran).
+    expect((await import('@ssg/search-indexer/browser')).loadSearch).toBe(loadSearch)
+    const fetch = vi.fn()
+    vi.stubGlobal('fetch', fetch)
+    expect(loadSearch).not.toHaveBeenCalled()
+    expect(fetch).not.toHaveBeenCalled()
+
+    // The build file fails: nothing is loaded, and the next call asks again.
+    fetch.mockResolvedValueOnce(new Response('', { status: 503 }))
+    await expect(loadSearchIndex('/base/')).rejects.toThrow(
+      "Cannot load the search files' names (/base/_ssg/build.json): HTTP 503",
+    )
+    expect(loadSearch).not.toHaveBeenCalled()
+    fetch.mockImplementation(() => Promise.resolve(Response.json({ buildId: 'b1', search: files })))
+    // The box hovered: the names only.
+    await expect(searchFiles('/base/')).resolves.toEqual(files)
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(fetch).toHaveBeenLastCalledWith('/base/_ssg/build.json', { cache: 'no-cache' })
     expect(loadSearch).not.toHaveBeenCalled()
 
     loadSearch.mockRejectedValueOnce(new Error('HTTP 404'))
-    await expect(loadSearchIndex(files)).rejects.toThrow('HTTP 404')
+    await expect(loadSearchIndex('/base/')).rejects.toThrow('HTTP 404')
     const loaded = { search: () => [], prepare: () => null, builtAt: '', size: 0 }
     loadSearch.mockResolvedValue(loaded)
-    await expect(loadSearchIndex(files)).resolves.toBe(loaded)
-    await expect(loadSearchIndex(files)).resolves.toBe(loaded)
+    await expect(loadSearchIndex('/base/')).resolves.toBe(loaded)
+    await expect(loadSearchIndex('/base/')).resolves.toBe(loaded)
     expect(loadSearch).toHaveBeenCalledTimes(2)
     expect(loadSearch).toHaveBeenLastCalledWith(files)
-    expect(loadedSearch(files)).toBe(loaded)
+    // The names were fetched once they were known.
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(loadedSearch('/base/')).toBe(loaded)
+    vi.unstubAllGlobals()
     vi.doUnmock('@ssg/search-indexer/browser')
   })
 

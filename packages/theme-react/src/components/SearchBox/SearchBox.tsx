@@ -13,7 +13,7 @@ import {
   useState,
 } from 'react'
 import { withBase } from '../../lib/url'
-import { loadSearchIndex, loadedSearch } from './load-search'
+import { loadSearchIndex, loadedSearch, searchFiles } from './load-search'
 import { SearchResults, optionId } from './SearchResults'
 import {
   flattenResults,
@@ -40,15 +40,16 @@ const NO_RESULTS: PageResult[] = []
  * Ctrl/Cmd+K and `/` shortcuts. Focus that a script moves into the box (the mobile menu focuses
  * its first control on opening) is not use. Then the search code (a lazy chunk) and both files
  * load, the placeholder turns from "Loading..." to "Search", and the query typed meanwhile runs.
+ * Only the site's small build file (which names the search files of this build) is fetched
+ * before, as soon as the box is hovered or focused in any way, so that it costs no wait at use.
  */
 export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
   const id = useId()
   const listId = `ssg-search-${id.replace(/[^\w-]/g, '')}`
   const root = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
-  const { docUrl, indexUrl } = search
   const [loaded, setLoaded] = useState<LoadedSearch | null>(() =>
-    typeof window === 'undefined' ? null : loadedSearch({ docUrl, indexUrl }),
+    typeof window === 'undefined' ? null : loadedSearch(baseUrl),
   )
   const [status, setStatus] = useState<SearchStatus>(() =>
     loaded ? { state: 'ready' } : { state: 'idle' },
@@ -68,7 +69,7 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
       busy.current = true
       failed.current = false
       setStatus({ state: 'loading' })
-      loadSearchIndex({ docUrl, indexUrl }).then(
+      loadSearchIndex(baseUrl).then(
         (result) => {
           setLoaded(result)
           setStatus({ state: 'ready' })
@@ -80,8 +81,13 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
         },
       )
     },
-    [docUrl, indexUrl],
+    [baseUrl],
   )
+
+  // The names of the search files, before use (a failure here is retried at use).
+  const prefetch = useCallback(() => {
+    searchFiles(baseUrl).catch(() => undefined)
+  }, [baseUrl])
 
   // Searching is fast (milliseconds); deferring it keeps typing smooth on large sites.
   const deferredQuery = useDeferredValue(query)
@@ -232,6 +238,7 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
     <div
       ref={root}
       className={'ssg-search' + (expanded ? ' ssg-search--open' : '')}
+      onPointerEnter={prefetch}
       onBlur={(event) => {
         if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false)
       }}
@@ -264,6 +271,7 @@ export function SearchBox({ search, baseUrl, navigate }: SearchBoxProps) {
             if (query.trim()) setOpen(true)
           }}
           onFocus={() => {
+            prefetch()
             if (!tabbing.current) return
             load()
             if (query.trim()) setOpen(true)
