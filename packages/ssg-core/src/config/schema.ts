@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { messagesSchema } from '../report/severity.js'
 import { bundledLanguages } from 'shiki/langs'
+import { DEFAULT_THEMES } from '../markdown/markdown-options.js'
 
 /** A language shiki bundles, or one of the plain-text names. */
 function isHighlightable(lang: string): boolean {
@@ -153,10 +154,10 @@ export const configSchema = z.strictObject({
     .strictObject({
       themes: z
         .strictObject({
-          light: z.string().default('github-light'),
-          dark: z.string().default('github-dark'),
+          light: z.string().default(DEFAULT_THEMES.light),
+          dark: z.string().default(DEFAULT_THEMES.dark),
         })
-        .default({ light: 'github-light', dark: 'github-dark' }),
+        .default({ ...DEFAULT_THEMES }),
       /**
        * Languages loaded up front. Any other language shiki bundles is loaded by the first page
        * that uses it; a fence in a language shiki does not know is shown as plain text, with a
@@ -164,7 +165,7 @@ export const configSchema = z.strictObject({
        */
       extraLanguages: z.array(z.string()).default([]),
     })
-    .default({ themes: { light: 'github-light', dark: 'github-dark' }, extraLanguages: [] }),
+    .default({ themes: { ...DEFAULT_THEMES }, extraLanguages: [] }),
   markdown: z
     .strictObject({
       /**

@@ -37,6 +37,9 @@ export const DEFAULT_LANGUAGES = [
   'graphql',
 ]
 
+/** `markdown.code.themes` by default (the config's schema says so too). */
+export const DEFAULT_THEMES = { light: 'github-light', dark: 'github-dark' }
+
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
   'parse,mkdocs-admonitions,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,docfx-tabs,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,twin,section-copy,v6'

@@ -21,25 +21,36 @@ function lowerKeys(record: Record<string, string>): Record<string, string> {
 }
 
 let highlighter: Promise<Highlighter> | undefined
-let highlighterKey = ''
+let highlighterThemes = ''
 
 /**
- * The one highlighter of this process (worker), created on first use and reused for every page,
- * with the themes and `extraLanguages`; other languages load as pages use them.
+ * The one highlighter of this process (worker), created on first use with the themes and reused
+ * for every page; `extraLanguages` are loaded into it, other languages as pages use them. Made
+ * again only for other themes: a worker that made it before its options were known (with the
+ * default themes, see `compile-worker-main.ts`) keeps it and what it has compiled.
  */
 export function getHighlighter(options: MarkdownOptions): Promise<Highlighter> {
-  const key = JSON.stringify([options.themes, options.extraLanguages])
-  if (!highlighter || key !== highlighterKey) {
-    highlighterKey = key
+  const themes = JSON.stringify(options.themes)
+  if (!highlighter || themes !== highlighterThemes) {
+    highlighterThemes = themes
     highlighter = createHighlighter({
       themes: [options.themes.light, options.themes.dark],
-      langs: [...new Set(options.extraLanguages)],
+      langs: [],
     }).then((shiki) => {
       memoizeLineTokens(shiki)
       return shiki
     })
   }
-  return highlighter
+  const made = highlighter
+  const extra = [...new Set(options.extraLanguages)]
+  if (extra.length === 0) return made
+  return made.then(async (shiki) => {
+    const loaded = new Set(shiki.getLoadedLanguages())
+    const missing = extra.filter((lang) => !loaded.has(lang))
+    if (missing.length)
+      await shiki.loadLanguage(...(missing as Parameters<Highlighter['loadLanguage']>))
+    return shiki
+  })
 }
 
 /** Languages shown as plain text (and `mermaid`, rendered as a diagram). */

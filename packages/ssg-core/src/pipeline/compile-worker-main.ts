@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { Processor } from 'unified'
+import { DEFAULT_THEMES } from '../markdown/markdown-options.js'
 import { createProcessor } from '../markdown/processor.js'
 import type { ApiSet } from '../openapi/apis.js'
 import type { CompileWorkerData } from './compile.js'
@@ -19,6 +20,48 @@ const data = workerData as CompileThreadData<CompileWorkerData>
 let options: CompileWorkerData | null = 'setup' in data ? null : data
 let apis: ApiSet | null = options?.apis ?? null
 let processorPromise: Promise<Processor> | null = options ? createProcessor(options.md, apis) : null
+
+/**
+ * A page compiled while a worker started early waits for its options (`ssg serve`: the server
+ * thread reads the config and the pages meanwhile, for most of a second). It makes the highlighter
+ * with the default themes (kept if the options name them) and runs the code a first page needs
+ * for the first time: the highlighter's engine compiles its first patterns, V8 compiles the
+ * Markdown stack's functions. Nothing else is kept; a site's first page then compiles warm.
+ */
+const WARM_PAGE = [
+  '# Warm-up',
+  '',
+  'A paragraph with *emphasis*, `code` and [a link](#warm-up).',
+  '',
+  ':::note',
+  'A note.',
+  ':::',
+  '',
+  '| a | b |',
+  '| - | - |',
+  '| 1 | 2 |',
+  '',
+  '- an item',
+  '',
+  '```ts',
+  'const x: number = f(1)',
+  '```',
+  '',
+  '```bash',
+  'curl -H "A: b" https://x.example',
+  '```',
+  '',
+].join('\n')
+
+async function warmBeforeOptions(): Promise<void> {
+  try {
+    const processor = await createProcessor({ themes: DEFAULT_THEMES, extraLanguages: [] })
+    if (!options) await processor.process(WARM_PAGE)
+  } catch {
+    // A warm-up only: the page compiles whatever happened here.
+  }
+}
+if (!options) void warmBeforeOptions()
 
 parentPort!.on(
   'message',

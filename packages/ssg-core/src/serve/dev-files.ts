@@ -7,6 +7,13 @@ import { recordOf } from './dev-records.js'
 import type { DevSite } from './dev-site.js'
 import { PRIORITY } from './page-store.js'
 
+/** Compiles a page's record unless the outputs have it (another request may make it meanwhile). */
+async function pageRecord(site: DevSite, route: string, priority: number): Promise<void> {
+  if (site.outputs.has(route)) return
+  const record = await recordOf(site, route, priority)
+  if (record && !site.outputs.has(route)) site.outputs.apply([record], false)
+}
+
 /**
  * A generated file of `ssg serve` by site-relative path (the site's file map, `SiteFiles`, says
  * what is at the path), made when asked for: a page's document or data compiles the page first
@@ -25,24 +32,26 @@ export async function generatedFile(
   if (!file) return null
   switch (file.kind) {
     case 'page': {
-      const priority = file.format === 'html' ? PRIORITY.document : PRIORITY.data
-      const started = performance.now()
-      if (!site.outputs.has(file.route)) {
-        const record = await recordOf(site, file.route, priority)
-        // Another request may have made it meanwhile.
-        if (record && !site.outputs.has(file.route)) site.outputs.apply([record], false)
+      if (file.format === 'data') {
+        await pageRecord(site, file.route, PRIORITY.data)
+        return site.outputs.json(file.route)
       }
-      if (file.format === 'data') return site.outputs.json(file.route)
-      const compiled = performance.now()
-      await Promise.all([runtime.ready(), site.dates.ready])
-      const ready = performance.now()
-      const html = site.outputs.html(file.route, (record) => renderRecord(site, record))
-      site.pageServed()
-      if (process.env.SSG_TRACE)
-        console.error(
-          `ssg: ${file.route}: page ${Math.round(compiled - started)} ms, bundle and dates ${Math.round(ready - compiled)} ms, render ${Math.round(performance.now() - ready)} ms`,
-        )
-      return html
+      const served = site.pageAsked()
+      try {
+        const started = performance.now()
+        await pageRecord(site, file.route, PRIORITY.document)
+        const compiled = performance.now()
+        await Promise.all([runtime.ready(), site.dates.ready])
+        const ready = performance.now()
+        const html = site.outputs.html(file.route, (record) => renderRecord(site, record))
+        if (process.env.SSG_TRACE)
+          console.error(
+            `ssg: ${file.route}: page ${Math.round(compiled - started)} ms, bundle and dates ${Math.round(ready - compiled)} ms, render ${Math.round(performance.now() - ready)} ms`,
+          )
+        return html
+      } finally {
+        served()
+      }
     }
     case 'not-found':
       if (file.format === 'data') return jsonForScript(notFoundPage())

@@ -302,11 +302,12 @@ export class DevSite {
   }
 
   /**
-   * A document was served: what waited for the first one starts (the OpenAPI specs, read on this
-   * thread: see `DevApis`).
+   * A document was asked for: what waits for the first one (the OpenAPI specs, read on this
+   * thread: see `DevApis`; the background threads) starts once the function returned is called,
+   * when it is served or failed.
    */
-  pageServed(): void {
-    this.firstPage.mark()
+  pageAsked(): () => void {
+    return this.firstPage.asked()
   }
 
   /** Renders routes ahead of their first request (the edited pages, after the push). */
