@@ -13,6 +13,7 @@
  */
 import {
   encodePostings,
+  LEVELS,
   encodeTerms,
   termWeight,
   weightLevel,
@@ -249,11 +250,30 @@ export function foldPostings(
   })
 }
 
-/** The postings with the `max` highest levels (the earlier document first among equals). */
+/**
+ * The postings with the `max` highest levels (the earlier document first among equals): those
+ * above the level where the `max`-th falls, then the first ones at that level. Levels are
+ * `LEVELS` small numbers, so they are counted, not sorted (a frequent term of a 10,000-page site
+ * has tens of thousands of postings, and every build caps every such term).
+ */
 export function capLevels(postings: LevelPostings, max: number): LevelPostings {
-  if (postings.ids.length <= max) return postings
-  const kept = strongest(postings.levels, max)
-  return { ids: kept.map((k) => postings.ids[k]!), levels: kept.map((k) => postings.levels[k]!) }
+  const { ids, levels } = postings
+  if (ids.length <= max) return postings
+  const count = new Array<number>(LEVELS).fill(0)
+  for (const level of levels) count[level]!++
+  // The level of the `max`-th strongest, and how many are kept at it.
+  let threshold = LEVELS - 1
+  let above = 0
+  while (above + count[threshold]! < max) above += count[threshold--]!
+  let atThreshold = max - above
+  const kept: LevelPostings = { ids: [], levels: [] }
+  for (let k = 0; k < ids.length; k++) {
+    const level = levels[k]!
+    if (level < threshold || (level === threshold && atThreshold-- <= 0)) continue
+    kept.ids.push(ids[k]!)
+    kept.levels.push(level)
+  }
+  return kept
 }
 
 /** An average field length rounded to a step of 2^(1/32) (about 2%). */

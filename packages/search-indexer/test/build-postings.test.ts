@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch'
 import { expect, test } from 'vitest'
-import { buildPostings } from '../src/build-postings.js'
+import { buildPostings, capLevels } from '../src/build-postings.js'
 import {
   DEFAULT_OPTIONS,
   processTerm,
@@ -14,6 +14,7 @@ import {
   decodeTerms,
   encodePostings,
   encodeTerms,
+  LEVELS,
 } from '../src/index-codec.js'
 import { pages } from './fixtures.js'
 
@@ -100,4 +101,29 @@ test('terms are front-coded', () => {
   expect(encoded.split('\n').slice(0, 4)).toEqual(['0token', '5ize', '5s', '0vb-api-key'])
   expect(decodeTerms(encoded)).toEqual(terms)
   expect(decodeTerms('')).toEqual([])
+})
+
+test('capping folded postings keeps the highest levels, the earlier document first among equals', () => {
+  let seed = 7
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647
+  // The rule itself: sort by level (highest first, then position), keep `max`, in order.
+  const reference = (levels: number[], max: number) =>
+    levels
+      .map((_, k) => k)
+      .sort((a, b) => levels[b]! - levels[a]! || a - b)
+      .slice(0, max)
+      .sort((a, b) => a - b)
+  for (let run = 0; run < 200; run++) {
+    const length = 1 + Math.floor(random() * 300)
+    // Few distinct levels in some runs: many ties at the cut.
+    const spread = run % 2 ? LEVELS : 1 + Math.floor(random() * 4)
+    const levels = Array.from({ length }, () => Math.floor(random() * spread))
+    const ids = levels.map((_, k) => k * 3 + 1)
+    const max = 1 + Math.floor(random() * length * 1.2)
+    const kept = reference(levels, max)
+    expect(capLevels({ ids, levels }, max), `run ${run}`).toEqual({
+      ids: kept.map((k) => ids[k]),
+      levels: kept.map((k) => levels[k]),
+    })
+  }
 })
