@@ -85,6 +85,9 @@ const median = (list) =>
     0.5,
   )
 const seconds = (ms) => (ms / 1000).toFixed(2) + ' s'
+/** Launch times, each with its first byte of HTML (the server's part) in brackets. */
+const launches = (times) =>
+  times.map((t) => seconds(t) + (t.html != null ? ` (html ${(t.html / 1000).toFixed(2)})` : '')).join(', ')
 const mib = (bytes) => Math.round(bytes / 1024 / 1024)
 
 /** One cold start of `ssg serve` (the `bin` given), launch -> readable. */
@@ -109,10 +112,10 @@ async function launch(browser, site) {
     if (env.BENCH_SERVE_BASELINE)
       base.push(await serveStart(browser, site, path.resolve(env.BENCH_SERVE_BASELINE), 4720 + i))
   }
-  let line = `${site.name.padEnd(14)} ssg serve ${ssg.map(seconds).join(', ')}: median ${seconds(median(ssg))}`
+  let line = `${site.name.padEnd(14)} ssg serve ${launches(ssg)}: median ${seconds(median(ssg))}`
   if (base.length)
     line +=
-      `\n${''.padEnd(14)} baseline  ${base.map(seconds).join(', ')}: median ${seconds(median(base))}` +
+      `\n${''.padEnd(14)} baseline  ${launches(base)}: median ${seconds(median(base))}` +
       ` (this / baseline ${(median(ssg) / median(base)).toFixed(2)})`
   if (env.BENCH_SERVE_VITEPRESS && site.pages) {
     const vp = await vitepressSite(out, site)
@@ -130,7 +133,7 @@ async function launch(browser, site) {
       )
     }
     line +=
-      `\n${''.padEnd(14)} VitePress ${vp.version} dev ${times.map(seconds).join(', ')}: median ${seconds(median(times))}` +
+      `\n${''.padEnd(14)} VitePress ${vp.version} dev ${launches(times)}: median ${seconds(median(times))}` +
       ` (ssg / VitePress ${(median(ssg) / median(times)).toFixed(2)})`
   }
   console.log(line)

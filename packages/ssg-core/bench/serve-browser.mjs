@@ -61,7 +61,8 @@ async function readableAt(page, selector, text) {
 /**
  * Starts a server process and measures, in a fresh browser context, the time from the launch to
  * the page readable (see `readableAt`): the browser asks as soon as the port answers (a refused
- * connection is retried every 20 ms). The process is stopped after.
+ * connection is retried every 20 ms). The process is stopped after. Returns that time (ms), with
+ * `html`: the time from the launch to the first byte of the page's HTML (the server's part).
  */
 export async function launchToReadable(browser, { command, args, cwd, env, url, selector, text }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -89,7 +90,14 @@ export async function launchToReadable(browser, { command, args, cwd, env, url, 
         await sleep(20)
       }
     }
-    return (await readableAt(page, selector, text)) - started
+    const readable = (await readableAt(page, selector, text)) - started
+    const responseStart = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByType('navigation')
+      return entry ? performance.timeOrigin + entry.responseStart : null
+    })
+    return Object.assign(new Number(readable), {
+      html: responseStart === null ? null : responseStart - started,
+    })
   } catch (error) {
     throw new Error(`${error.message}\n${output.slice(-2000)}`)
   } finally {

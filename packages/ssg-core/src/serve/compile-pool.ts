@@ -199,8 +199,10 @@ export class CompilePool {
 
 /**
  * The compile threads of `ssg serve` and the store of pages they fill: one foreground thread
- * for what a reader or an edit waits for, warmed up at once (`warmUp`), and `workers` background
- * threads at the lowest priority (none: the foreground thread does everything).
+ * for what a reader or an edit waits for, warmed up for the first edit once the first page is
+ * served (`warmUp`; the thread warms itself up for the first page, see `compile-worker-main.ts`),
+ * and `workers` background threads at the lowest priority (none: the foreground thread does
+ * everything).
  */
 export function startCompilers(options: {
   config: ResolvedConfig
@@ -234,7 +236,8 @@ export function startCompilers(options: {
   return {
     pools: threads === 0 ? [foreground] : [foreground, background],
     store: new PageStore({ foreground, background, onCompiled: options.onCompiled }),
-    // At once: by the time the first page is asked for, the thread is warm.
-    warmUp: warmUp(foreground, config),
+    // After the first page (a warm-up diagram or language compiled before it would delay it
+    // when that page has neither): by the time of the first edit, the thread is warm.
+    warmUp: (options.background ?? Promise.resolve()).then(() => warmUp(foreground, config)),
   }
 }

@@ -9,12 +9,11 @@ import type { CompilePool } from './compile-pool.js'
 const WARM_UP = 9
 
 /**
- * Warms the foreground compile thread up, from its start, for the first page asked for and the
- * first edit: first a page with the common Markdown features and a code block (the highlighter's
- * regular expression engine compiles its first pattern for about a second), then a diagram (the
- * diagram renderer loads on first use), then a code block in each language the site is likely
- * to use, one language a page (a grammar compiles for a moment; a reader's page waits for one
- * language at most). Nothing is kept.
+ * Warms the foreground compile thread up for the pages asked for after the first and the first
+ * edit (`ssg serve` starts it once the first page is served): first a page with the common
+ * Markdown features and a code block, then a diagram (the diagram renderer loads on first use),
+ * then a code block in each language the site is likely to use, one language a page (a grammar
+ * compiles for a moment; a reader's page waits for one language at most). Nothing is kept.
  */
 export async function warmUp(pool: CompilePool, config: ResolvedConfig): Promise<void> {
   const languages = [...new Set([...DEFAULT_LANGUAGES, ...config.code.extraLanguages])]
