@@ -87,7 +87,9 @@ const median = (list) =>
 const seconds = (ms) => (ms / 1000).toFixed(2) + ' s'
 /** Launch times, each with its first byte of HTML (the server's part) in brackets. */
 const launches = (times) =>
-  times.map((t) => seconds(t) + (t.html != null ? ` (html ${(t.html / 1000).toFixed(2)})` : '')).join(', ')
+  times
+    .map((t) => seconds(t) + (t.html != null ? ` (html ${(t.html / 1000).toFixed(2)})` : ''))
+    .join(', ')
 const mib = (bytes) => Math.round(bytes / 1024 / 1024)
 
 /** One cold start of `ssg serve` (the `bin` given), launch -> readable. */
