@@ -1,17 +1,19 @@
 // What a reader downloads on first use of a built site's search: the browser loader of
 // @ssg/search-indexer reads the site's files through a fetch that counts their gzip bytes, for
-// queries pasted at once and typed a letter at a time (the search box searches each prefix).
+// queries pasted at once and typed a letter at a time (the search box searches each prefix),
+// with the build file that names the search files.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { loadSearch } from '@ssg/search-indexer/browser'
 
-/** The search files' URLs a built page carries (its bootstrap data), or null (search off). */
+/** The build file (`_ssg/build.json`, the search files' URLs: fetched first by the theme). */
+const BUILD_INFO = '_ssg/build.json'
+
+/** The search files' URLs the build file names, or null (search off). */
 export function searchUrls(buildDir) {
-  const html = readFileSync(path.join(buildDir, 'docs/index.html'), 'utf8')
-  const docUrl = /"docUrl":"([^"]+)"/.exec(html)?.[1]
-  const indexUrl = /"indexUrl":"([^"]+)"/.exec(html)?.[1]
-  return docUrl && indexUrl ? { docUrl, indexUrl } : null
+  const { search } = JSON.parse(readFileSync(path.join(buildDir, BUILD_INFO), 'utf8'))
+  return search.docUrl && search.indexUrl ? search : null
 }
 
 /**
@@ -23,7 +25,8 @@ export async function searchFirstUse(buildDir, queries) {
   if (!urls) return null
   const gzipped = new Map()
   const reader = () => {
-    const state = { bytes: 0 }
+    // The build file first, as the search box fetches it.
+    const state = { bytes: gzipSync(readFileSync(path.join(buildDir, BUILD_INFO))).byteLength }
     const fetch = async (url) => {
       const text = readFileSync(path.join(buildDir, url), 'utf8')
       if (!gzipped.has(url)) gzipped.set(url, gzipSync(text).byteLength)
