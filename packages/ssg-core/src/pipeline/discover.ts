@@ -23,7 +23,7 @@ export interface SourcePage {
    */
   slugBase?: string
   source: string
-  /** Hash of the file bytes (empty for a `partial` read). */
+  /** Hash of the file bytes (empty when read by a `head` discovery: `ssg serve` compiles later). */
   hash: string
   /**
    * Set when `source` is only the start of the file (`discoverPages` with `head`): enough for its
@@ -157,7 +157,7 @@ export async function discoverPages(options: {
     const files = (await walk(collection.dir)).sort()
     const read = await Promise.all(
       files.map(async (absolute) => {
-        const file = path.relative(config.root, absolute).split(path.sep).join('/')
+        const file = toRelative(config.root, absolute)
         try {
           // Synchronous: 10,000 small files read in 0.1 s, through the thread pool in 0.8 s.
           if (options.head) return { absolute, file, ...readHead(absolute) }
@@ -175,13 +175,22 @@ export async function discoverPages(options: {
     )
     const relatives = new Set(files.map((f) => toRelative(collection.dir, f)))
     const exists = (relative: string) => relatives.has(relative)
-    for (const entry of read) if (entry) pages.push(toSourcePage(collection, entry, exists))
+    for (const entry of read)
+      if (entry) pages.push(toSourcePage(collection, entry, exists, options.head))
   }
   return pages
 }
 
+/**
+ * `absolute` relative to `dir`, forward slashes. A path under `dir` (as `walk` makes them) is cut
+ * rather than resolved: `path.relative` cost 0.1-0.2 s for a 10,000-page site's three calls a file.
+ */
 function toRelative(dir: string, absolute: string): string {
-  return path.relative(dir, absolute).split(path.sep).join('/')
+  const relative =
+    absolute.startsWith(dir) && absolute[dir.length] === path.sep
+      ? absolute.slice(dir.length + 1)
+      : path.relative(dir, absolute)
+  return path.sep === '/' ? relative : relative.split(path.sep).join('/')
 }
 
 function collectionsOf(config: ResolvedConfig) {
@@ -208,6 +217,7 @@ function toSourcePage(
   collection: ReturnType<typeof collectionsOf>[number],
   entry: { absolute: string; file: string; source: string; partial?: boolean },
   exists: Exists,
+  head = false,
 ): SourcePage {
   const relative = toRelative(collection.dir, entry.absolute)
   const { id, name } = pageNameOf(relative, exists)
@@ -220,7 +230,8 @@ function toSourcePage(
     route: routeOfName(name, collection.base),
     ...(collection.slugBase ? { slugBase: collection.slugBase } : {}),
     source: entry.source,
-    hash: entry.partial ? '' : hash(entry.source),
+    // A head read (`ssg serve`) reads the file again to compile it: no hash is needed now.
+    hash: entry.partial || head ? '' : hash(entry.source),
     ...(entry.partial ? { partial: { absolute: entry.absolute } } : {}),
   }
 }
