@@ -1,3 +1,4 @@
+import type { ResolvedConfig } from '../config/load-config.js'
 import type { HeadingIdStyle } from './heading-ids.js'
 import type { AssetLayout } from './rehype-assets.js'
 
@@ -58,4 +59,16 @@ export interface MarkdownOptions {
    * @default false
    */
   twins?: boolean
+}
+
+/** The Markdown options of a config: what the processor (and its cache key) depends on. */
+export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
+  return {
+    themes: config.code.themes,
+    extraLanguages: config.code.extraLanguages,
+    languageAliases: config.markdown.languageAliases,
+    headingIds: config.markdown.headingIds,
+    assets: { baseUrl: config.baseUrl, docsBasePath: config.docs.basePath },
+    twins: config.markdownOutput.enabled,
+  }
 }

@@ -10,6 +10,9 @@ import type { VFile } from 'vfile'
 import type { FrontMatter } from './front-matter.js'
 import { hasHtml, plainContent, URL_END, URL_START } from './markdown-twin-plain.js'
 import type { AssetReference } from './rehype-assets.js'
+import { wantsTwin } from './twin-files.js'
+
+export { wantsTwin }
 
 export { URL_END, URL_START }
 
@@ -50,14 +53,6 @@ const OPTIONS: ToMarkdownOptions = {
     heading: (node, parent, state, info) =>
       defaultHandlers.heading(node, parent, state, info).replace(/([^\s\\])\\#$/, '$1#'),
   },
-}
-
-/**
- * Whether a page gets a twin when the site makes them: not with `search: false` (kept out of
- * what machines are given, as out of search) nor as a draft.
- */
-export function wantsTwin(frontMatter: FrontMatter): boolean {
-  return frontMatter.search !== false && frontMatter.draft !== true
 }
 
 /**

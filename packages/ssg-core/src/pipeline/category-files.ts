@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { parse as parseYaml } from 'yaml'
 import type { BuildMessage } from '../report/messages.js'
+import { yamlPackage } from '../util/yaml-package.js'
 
 /** What a Docusaurus `_category_.json` (or `.yml`) says about its folder's sidebar category. */
 export interface CategoryMeta {
@@ -65,7 +65,7 @@ export class CategoryFiles {
         })
       let data: unknown
       try {
-        data = name.endsWith('.json') ? JSON.parse(text) : parseYaml(text)
+        data = name.endsWith('.json') ? JSON.parse(text) : yamlPackage().parse(text)
       } catch (error) {
         warn(`Cannot read \`${name}\`: ${(error as Error).message.split('\n')[0]}`)
         return null

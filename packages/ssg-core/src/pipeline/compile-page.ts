@@ -8,6 +8,7 @@ import type { AssetReference } from '../markdown/rehype-assets.js'
 import { codeFrame, type BuildMessage } from '../report/messages.js'
 import { ruleOf, type RuleId } from '../report/rules.js'
 import { composeTwin, type MarkdownTwin } from '../markdown/markdown-twin.js'
+import { resolveSlug } from '../site/page-head.js'
 
 /** A page after parse + transform: everything later stages need, serialisable (cached on disk). */
 export interface CompiledPage {
@@ -118,22 +119,6 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
         : null,
     messages,
     failed,
-  }
-}
-
-/**
- * The route a front matter `slug` gives: as written when it starts with `/`, else relative to
- * `base` when given (`docs.relativeSlugs: 'basePath'`), else to the folder of the page's own
- * route (`slug: start` on `/docs/guide/intro` -> `/docs/guide/start`).
- */
-export function resolveSlug(slug: string, route: string, base?: string): string {
-  if (slug.startsWith('/')) return slug
-  const folder = base ?? route.slice(0, route.lastIndexOf('/') + 1)
-  const resolved = new URL(encodeURI(slug), 'http://site' + encodeURI(folder)).pathname
-  try {
-    return decodeURIComponent(resolved)
-  } catch {
-    return resolved
   }
 }
 

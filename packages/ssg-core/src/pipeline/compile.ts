@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import type { ResolvedConfig } from '../config/load-config.js'
-import type { MarkdownOptions } from '../markdown/markdown-options.js'
+import { markdownOptions, type MarkdownOptions } from '../markdown/markdown-options.js'
 import { compilePage, type CompiledPage } from './compile-page.js'
 import { materializeApis, usesOpenapi, type ApiSet } from '../openapi/apis.js'
 import type { SourcePage } from './discover.js'
@@ -24,18 +24,6 @@ export interface CompileOptions {
 export interface CompileResult {
   pages: CompiledPage[]
   cacheHits: number
-}
-
-/** The Markdown options of a config: what the processor (and its cache key) depends on. */
-export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
-  return {
-    themes: config.code.themes,
-    extraLanguages: config.code.extraLanguages,
-    languageAliases: config.markdown.languageAliases,
-    headingIds: config.markdown.headingIds,
-    assets: { baseUrl: config.baseUrl, docsBasePath: config.docs.basePath },
-    twins: config.markdownOutput.enabled,
-  }
 }
 
 /** Parse + transform every page: from the disk cache when its key matches, else in a worker pool. */

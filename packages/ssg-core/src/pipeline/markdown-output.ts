@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config/load-config.js'
-import { resolveTwin, wantsTwin } from '../markdown/markdown-twin.js'
+import { resolveTwin } from '../markdown/markdown-twin.js'
+import { LLMS_FULL_TXT, LLMS_TXT, wantsTwin } from '../markdown/twin-files.js'
 import type { PageHead } from '../site/page-head.js'
 import type { RouteTable } from '../site/route-table.js'
 import type { SiteFile, SiteFiles } from '../site/site-files.js'
@@ -17,10 +18,7 @@ import { flattenSidebar } from './sidebars.js'
  * writes them (`writeMarkdownFiles`), `ssg serve` makes the one asked for (`markdownFileContent`).
  */
 
-/** Index of the site for language models (the llms.txt proposal's format), at the base URL. */
-export const LLMS_TXT = 'llms.txt'
-/** Every page's twin in one file, in sidebar order, at the base URL. */
-export const LLMS_FULL_TXT = 'llms-full.txt'
+export { LLMS_FULL_TXT, LLMS_TXT }
 
 /** What the Markdown output is made from: the route table and the compiled pages. */
 export interface MarkdownSite {

@@ -2,17 +2,12 @@ import { mkdir } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import type { Processor } from 'unified'
 import type { ResolvedConfig } from '../config/load-config.js'
-import type { MarkdownOptions } from '../markdown/markdown-options.js'
+import { markdownOptions, type MarkdownOptions } from '../markdown/markdown-options.js'
 import type { CompiledPage } from '../pipeline/compile-page.js'
 import type { ApiSet } from '../openapi/apis.js'
-import { markdownOptions, type CompileWorkerData } from '../pipeline/compile.js'
+import type { CompileWorkerData } from '../pipeline/compile.js'
 import { pageCacheKey } from '../pipeline/page-cache.js'
-import {
-  compileSource,
-  type CompileRequest,
-  type SourceResult,
-  type WorkerOptions,
-} from '../pipeline/compile-source.js'
+import type { CompileRequest, SourceResult, WorkerOptions } from '../pipeline/compile-source.js'
 import {
   compileWorkerUrl,
   startCompileWorker,
@@ -90,6 +85,7 @@ function threadLane(md: MarkdownOptions): Lane {
       made = apis
       // Loaded here: with a worker build, this thread never loads the compile stack.
       processor ??= import('../markdown/processor.js').then((m) => m.createProcessor(md, apis))
+      const { compileSource } = await import('../pipeline/compile-source.js')
       return compileSource(request, await processor, cache, apis)
     },
     close: async () => {},
@@ -199,10 +195,8 @@ export class CompilePool {
 
 /**
  * The compile threads of `ssg serve` and the store of pages they fill: one foreground thread
- * for what a reader or an edit waits for, warmed up for the first edit once the first page is
- * served (`warmUp`; the thread warms itself up for the first page, see `compile-worker-main.ts`),
- * and `workers` background threads at the lowest priority (none: the foreground thread does
- * everything).
+ * for what a reader or an edit waits for, warmed up (`warmUp`), and `workers` background threads
+ * at the lowest priority (none: the foreground thread does everything).
  */
 export function startCompilers(options: {
   config: ResolvedConfig
@@ -236,8 +230,7 @@ export function startCompilers(options: {
   return {
     pools: threads === 0 ? [foreground] : [foreground, background],
     store: new PageStore({ foreground, background, onCompiled: options.onCompiled }),
-    // After the first page (a warm-up diagram or language compiled before it would delay it
-    // when that page has neither): by the time of the first edit, the thread is warm.
-    warmUp: (options.background ?? Promise.resolve()).then(() => warmUp(foreground, config)),
+    // By the time of the first edit, the thread is warm.
+    warmUp: warmUp(foreground, config, options.background ?? Promise.resolve()),
   }
 }

@@ -1,4 +1,3 @@
-import { markdownFileContent } from '../pipeline/markdown-output.js'
 import { notFoundPage, searchPages } from '../pipeline/render-context.js'
 import { tableFileContent } from '../site/site-files.js'
 import { jsonForScript } from '../util/html.js'
@@ -71,6 +70,8 @@ export async function generatedFile(
       const head = file.kind === 'markdown' ? site.table.byRoute.get(file.route) : undefined
       const heads = head ? [head] : file.kind === 'llms' ? site.table.pages : []
       await Promise.all(heads.map((h) => site.store.ensure(site.requestOf(h.file), PRIORITY.data)))
+      // Loaded when asked for: the Markdown writer is not part of the server thread's start.
+      const { markdownFileContent } = await import('../pipeline/markdown-output.js')
       return markdownFileContent(file, {
         config: site.config,
         table: site.table,

@@ -9,33 +9,42 @@ import type { CompilePool } from './compile-pool.js'
 const WARM_UP = 9
 
 /**
- * Warms the foreground compile thread up for the pages asked for after the first and the first
- * edit (`ssg serve` starts it once the first page is served): first a page with the common
- * Markdown features and a code block, then a diagram (the diagram renderer loads on first use),
- * then a code block in each language the site is likely to use, one language a page (a grammar
- * compiles for a moment; a reader's page waits for one language at most). Nothing is kept.
+ * Warms the foreground compile thread up for the pages asked for and the first edit (the thread
+ * warms its highlighter and Markdown stack itself while its options are on their way, see
+ * `compile-worker-main.ts`). At once, when the thread is idle (these come after anything asked
+ * for): a page with the common Markdown features, then a diagram (the diagram renderer loads on
+ * first use, 0.5-0.8 s: a large site's first page gets it while the server thread still reads the
+ * pages). After `later` (the first page served): a code block in each language the site is
+ * likely to use, one language a page (a grammar compiles for a moment; a reader's page waits for
+ * one language at most; a large site's server thread needs the processor meanwhile). Nothing is
+ * kept.
  */
-export async function warmUp(pool: CompilePool, config: ResolvedConfig): Promise<void> {
+export async function warmUp(
+  pool: CompilePool,
+  config: ResolvedConfig,
+  later: Promise<void>,
+): Promise<void> {
   const languages = [...new Set([...DEFAULT_LANGUAGES, ...config.code.extraLanguages])]
-  const pages = [
+  const first = [
     '---\ntitle: Warm-up\n---\n\n# Warm-up\n\n:::note\nA *note* with `code`.\n:::\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```ts\nconst x: number = f(1)\n```\n\n```bash\ncurl -H "A: b" https://x.example\n```\n',
     '```mermaid\nflowchart LR\n  A[A] --> B(B)\n```\n',
-    ...languages.map((lang) => '```' + lang + '\nx = 1\n```\n'),
   ]
   const dir = await mkdtemp(path.join(tmpdir(), 'ssg-warm-up-'))
+  let n = 0
+  const compile = async (markdown: string) => {
+    const absolute = path.join(dir, `page-${n}.md`)
+    const id = `__warm-up-${n++}`
+    await writeFile(absolute, markdown)
+    const request = { file: `content/docs/${id}.md`, kind: 'docs' as const, id, dir: '' }
+    // Not through the page cache: these are not the site's pages.
+    await pool
+      .compile({ ...request, route: `/docs/${id}`, absolute }, WARM_UP, false)
+      .catch(() => {})
+  }
   try {
-    await Promise.all(
-      pages.map(async (markdown, i) => {
-        const absolute = path.join(dir, `page-${i}.md`)
-        await writeFile(absolute, markdown)
-        const id = `__warm-up-${i}`
-        const request = { file: `content/docs/${id}.md`, kind: 'docs' as const, id, dir: '' }
-        // Not through the page cache: these are not the site's pages.
-        await pool
-          .compile({ ...request, route: `/docs/${id}`, absolute }, WARM_UP, false)
-          .catch(() => {})
-      }),
-    )
+    await Promise.all(first.map(compile))
+    await later
+    await Promise.all(languages.map((lang) => compile('```' + lang + '\nx = 1\n```\n')))
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

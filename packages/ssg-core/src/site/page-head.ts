@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { parseDocument } from 'yaml'
 import { validateFrontMatter, type FrontMatter } from '../markdown/front-matter.js'
-import { resolveSlug } from '../pipeline/compile-page.js'
 import { parseSimpleYaml } from '../markdown/simple-yaml.js'
+import { yamlPackage } from '../util/yaml-package.js'
 import type { SourcePage } from '../pipeline/discover.js'
 
 /**
@@ -67,7 +66,7 @@ export function splitFrontMatter(source: string): { yaml: string; body: number }
 export function frontMatterOf(yaml: string): FrontMatter {
   let data: unknown = parseSimpleYaml(yaml)
   if (data === undefined) {
-    const doc = parseDocument(yaml, { prettyErrors: false })
+    const doc = yamlPackage().parseDocument(yaml, { prettyErrors: false })
     if (doc.errors.length) return {}
     data = doc.toJS()
   }
@@ -157,4 +156,20 @@ export function headKey(page: PageHead): string {
     fm.sidebar,
     fm.layout,
   ])
+}
+
+/**
+ * The route a front matter `slug` gives: as written when it starts with `/`, else relative to
+ * `base` when given (`docs.relativeSlugs: 'basePath'`), else to the folder of the page's own
+ * route (`slug: start` on `/docs/guide/intro` -> `/docs/guide/start`).
+ */
+export function resolveSlug(slug: string, route: string, base?: string): string {
+  if (slug.startsWith('/')) return slug
+  const folder = base ?? route.slice(0, route.lastIndexOf('/') + 1)
+  const resolved = new URL(encodeURI(slug), 'http://site' + encodeURI(folder)).pathname
+  try {
+    return decodeURIComponent(resolved)
+  } catch {
+    return resolved
+  }
 }

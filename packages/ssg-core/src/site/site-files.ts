@@ -1,11 +1,10 @@
 import type { ResolvedConfig } from '../config/load-config.js'
 import { redirectPage, robotsTxt, sitemapXml } from '../pipeline/extras.js'
 import { dataFileOf, htmlFileOf, markdownFileOf } from '../pipeline/output-paths.js'
-import { wantsTwin } from '../markdown/markdown-twin.js'
+import { LLMS_FULL_TXT, LLMS_TXT, wantsTwin } from '../markdown/twin-files.js'
 import type { Sidebar } from '../theme/contract.js'
 import { hash } from '../util/hash.js'
 import { layoutOf } from './page-data.js'
-import { LLMS_FULL_TXT, LLMS_TXT } from '../pipeline/markdown-output.js'
 import type { RouteTable } from './route-table.js'
 import { BUILD_INFO_FILE } from './build-info.js'
 
