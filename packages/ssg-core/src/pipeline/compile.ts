@@ -110,7 +110,10 @@ async function compileInWorkers(
         (worker) =>
           new Promise<void>((resolve, reject) => {
             const send = () => {
-              if (next >= batches.length) return resolve()
+              // Nothing left for this worker: its heap goes now, not once the last batch of the
+              // other workers is back (the end of this stage is the build's peak of memory).
+              if (next >= batches.length)
+                return void worker.terminate().then(() => resolve(), reject)
               const id = next++
               worker.postMessage({ id, pages: batches[id] })
             }
