@@ -184,6 +184,7 @@ export class DevSite {
     )
     this.search = new SearchFiles({
       settled: () => this.store.settled(),
+      hurry: () => this.store.hurry(),
       pages: () => siteSearchPages(this),
       now: this.now,
     })

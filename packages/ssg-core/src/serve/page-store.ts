@@ -6,7 +6,7 @@ import type { CompilePool } from './compile-pool.js'
 export type CompileReason = 'request' | 'edit' | 'background'
 
 /** Foreground priorities: what a reader waits for first, then what a prefetch asks for. */
-export const PRIORITY = { edit: 0, document: 1, data: 2, background: 10 } as const
+export const PRIORITY = { edit: 0, document: 1, data: 2, hurried: 5, background: 10 } as const
 
 interface Entry {
   /** The last compile of the file, or its last good one (with the new messages) when it failed. */
@@ -31,6 +31,8 @@ export class PageStore {
   /** Bumped by each edit or removal of a file: results of older compiles are dropped. */
   private readonly generations = new Map<string, number>()
   private backgroundRun: Promise<void> | undefined
+  private hurryLane: (() => Promise<void>) | undefined
+  private readonly hurried: Array<Promise<void>> = []
   private stopped = false
   /** The background pass went through every page (it was not stopped). */
   complete = false
@@ -81,8 +83,8 @@ export class PageStore {
 
   /**
    * Compiles every page of `pages` (or of the list it returns then) not compiled yet, in that
-   * order, in the background pool, starting when `after` resolves. Resolves when the last is done (pages added later are
-   * compiled by their own edit).
+   * order, in the background pool, starting when `after` resolves. Resolves when the last is done
+   * (pages added later are compiled by their own edit).
    */
   background(
     pages: CompileRequest[] | (() => CompileRequest[]),
@@ -91,22 +93,42 @@ export class PageStore {
     const pool = this.options.background
     let order: CompileRequest[] = []
     let next = 0
-    const lane = async (): Promise<void> => {
+    const lane = async (on: CompilePool, priority: number): Promise<void> => {
       while (!this.stopped && next < order.length) {
         const request = order[next++]!
         if (this.entries.has(request.file) || this.inflight.has(request.file)) continue
-        await this.start(request, pool, PRIORITY.background, 'background').catch(() => null)
+        await this.start(request, on, priority, 'background').catch(() => null)
       }
     }
-    this.backgroundRun = after
-      .then(() => {
-        order = typeof pages === 'function' ? pages() : pages
-        return Promise.all(Array.from({ length: pool.size }, lane))
-      })
+    const started = after.then(() => {
+      order = typeof pages === 'function' ? pages() : pages
+    })
+    this.hurryLane = () => started.then(() => lane(this.options.foreground, PRIORITY.hurried))
+    this.backgroundRun = started
+      .then(() =>
+        Promise.all(Array.from({ length: pool.size }, () => lane(pool, PRIORITY.background))),
+      )
+      // A lane of the foreground thread (`hurry`) may still be on its last page.
+      .then(() => Promise.all(this.hurried))
       .then(() => {
         this.complete = !this.stopped
       })
     return this.backgroundRun
+  }
+
+  /**
+   * Something waits for the whole background pass (the search index): the foreground thread
+   * joins it, after what a reader or an edit asks for (the background threads run at the lowest
+   * priority, and a busy machine can leave them little time).
+   */
+  hurry(): void {
+    if (
+      !this.hurryLane ||
+      this.hurried.length ||
+      this.options.foreground === this.options.background
+    )
+      return
+    this.hurried.push(this.hurryLane())
   }
 
   /** Resolves when the background pass is over (at once when none was started). */

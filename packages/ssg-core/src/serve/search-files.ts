@@ -13,6 +13,8 @@ export class SearchFiles {
     private readonly options: {
       /** Resolves once every page is compiled. */
       settled: () => Promise<void>
+      /** The search files are waited for: compile the pages left sooner (see `PageStore.hurry`). */
+      hurry?: () => void
       /** What the index is made from now (see `searchPages`). */
       pages: () => SearchPage[]
       /** The session's start: names the files. */
@@ -22,6 +24,7 @@ export class SearchFiles {
 
   /** The files, built or taken from the last build. */
   async files(): Promise<SearchIndexFiles> {
+    this.options.hurry?.()
     await this.options.settled()
     const pages = this.options.pages()
     const key = hash(JSON.stringify(pages))
