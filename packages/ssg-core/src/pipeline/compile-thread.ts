@@ -19,14 +19,46 @@ export function compileWorkerUrl(): URL | undefined {
  */
 export type CompileThreadData<T> = (T & { lowPriority?: boolean }) | { setup: 'message' }
 
-/** Starts a compile worker thread (see `compileWorkerUrl`). */
+/**
+ * Starts a compile worker thread (see `compileWorkerUrl`), with this process's Node options. A
+ * worker refuses V8's options (`node --max-old-space-size=8192 ssg build`, as large sites are
+ * built): they are left out, and a heap size given so becomes the worker's own limit.
+ */
 export function startCompileWorker<T>(url: URL, data: CompileThreadData<T>): Worker {
-  return new Worker(url, {
-    workerData: data,
+  let execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'))
+  const resourceLimits = {
     // Highlighted code makes many short-lived objects: a larger young generation halves GC time.
-    resourceLimits: { maxYoungGenerationSizeMb: 64 },
-    execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
-  })
+    maxYoungGenerationSizeMb: 64,
+    ...oldSpaceLimit(execArgv),
+  }
+  for (;;) {
+    try {
+      return new Worker(url, { workerData: data, resourceLimits, execArgv })
+    } catch (error) {
+      const invalid = invalidExecArgv(error)
+      const kept = execArgv.filter((a) => !invalid.has(a))
+      if (kept.length === execArgv.length) throw error
+      execArgv = kept
+    }
+  }
+}
+
+/** The options a worker refused (`ERR_WORKER_INVALID_EXEC_ARGV` names them), else none. */
+function invalidExecArgv(error: unknown): Set<string> {
+  const { code, message } = error as NodeJS.ErrnoException
+  if (code !== 'ERR_WORKER_INVALID_EXEC_ARGV') return new Set()
+  const list = message.slice(message.indexOf(':') + 1)
+  return new Set(list.split(',').map((flag) => flag.trim()))
+}
+
+/** `--max-old-space-size=N` (or `_` spelled) among Node options: the worker's heap limit. */
+export function oldSpaceLimit(execArgv: readonly string[]): { maxOldGenerationSizeMb?: number } {
+  let mb: number | undefined
+  for (const arg of execArgv) {
+    const match = /^--max[-_]old[-_]space[-_]size=(\d+)$/.exec(arg)
+    if (match) mb = Number(match[1])
+  }
+  return mb ? { maxOldGenerationSizeMb: mb } : {}
 }
 
 let prestarted: Worker | undefined
