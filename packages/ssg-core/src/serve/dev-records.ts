@@ -1,8 +1,7 @@
-import { checkAssets } from '../pipeline/assets.js'
 import type { CompiledPage } from '../pipeline/compile-page.js'
-import { checkPageLinks, siteLinkOptions, type LinkCheckOptions } from '../pipeline/link-check.js'
+import { siteLinkOptions, type LinkCheckOptions } from '../pipeline/link-check.js'
 import { headKey, headOf } from '../site/page-head.js'
-import { pageDataOf } from '../site/page-data.js'
+import { checkPage, pageDataOf } from '../site/page-data.js'
 import type { DevSite } from './dev-site.js'
 import type { RouteRecord } from './invalidate.js'
 import type { CompileReason } from './page-store.js'
@@ -33,15 +32,11 @@ function linkOptions(site: DevSite): LinkCheckOptions {
 
 /**
  * Checks a page's links against the table (anchors of pages not compiled yet wait) and the files
- * it uses beside the Markdown, as `ssg build` does (`pageDataOf`).
+ * it uses beside the Markdown (`checkPage`, as `ssg build` does in `pageDataOf`).
  */
 export function checkLinks(site: DevSite, page: CompiledPage): void {
-  const result = checkPageLinks(page, linkOptions(site))
-  const assets = checkAssets([page], site.assetLookup)
-  site.links.set(page.file, {
-    messages: [...result.messages, ...assets.messages],
-    unchecked: result.unchecked,
-  })
+  const { messages, unchecked } = checkPage(page, linkOptions(site), site.assetLookup)
+  site.links.set(page.file, { messages, unchecked })
   site.messagesChanged()
 }
 

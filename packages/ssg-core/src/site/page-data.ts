@@ -41,15 +41,15 @@ export function pageDataOf(
   options: PageDataOptions,
 ): PageDataResult {
   const { config } = options
-  const links = checkPageLinks(
+  const checked = checkPage(
     page,
     siteLinkOptions(config, {
       table,
       staticFiles: options.staticFiles,
       anchorsOf: options.anchorsOf,
     }),
+    options.assetLookup ?? new AssetLookup(config.root),
   )
-  const assets = checkAssets([page], options.assetLookup ?? new AssetLookup(config.root))
   const layout = layoutOf(page)
   const place = table.placementOf(page)
   const hero = page.frontMatter.hero
@@ -58,7 +58,7 @@ export function pageDataOf(
     title: page.title,
     description: page.description,
     layout,
-    html: links.html,
+    html: checked.html,
     toc: page.toc,
     hideTableOfContents: page.frontMatter.hide_table_of_contents ?? false,
     sidebarId: place.sidebarId,
@@ -87,10 +87,24 @@ export function pageDataOf(
       ? withBase(config.baseUrl, encodeRoute('/' + markdownFileOf(page.route)))
       : null,
   }
+  return { data, messages: checked.messages, unchecked: checked.unchecked, assets: checked.assets }
+}
+
+/**
+ * One page's check against the site, the same in `ssg build` and `ssg serve`: its links against
+ * the route table (rewritten in its HTML) and the files it uses beside the Markdown.
+ */
+export function checkPage(
+  page: CompiledPage,
+  links: LinkCheckOptions,
+  assetLookup: AssetLookup,
+): Omit<PageDataResult, 'data'> & { html: string } {
+  const checked = checkPageLinks(page, links)
+  const assets = checkAssets([page], assetLookup)
   return {
-    data,
-    messages: [...links.messages, ...assets.messages],
-    unchecked: links.unchecked,
+    html: checked.html,
+    messages: [...checked.messages, ...assets.messages],
+    unchecked: checked.unchecked,
     assets: assets.files,
   }
 }
