@@ -247,9 +247,14 @@ describe('client navigation', () => {
     expect(requested.filter((p) => p.startsWith('/_ssg/data/'))).toEqual([])
     await slow.page.context().close()
 
-    const fast = await site.open('/docs/guide/', { noWait: true })
+    // Listening from before the page loads: a fast server's page prefetches before `goto` returns.
     const fetched: string[] = []
-    fast.page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
+    const fast = await site.open('/docs/guide/', {
+      noWait: true,
+      before: async (page) => {
+        page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
+      },
+    })
     await expect
       .poll(() => fetched, { timeout: 5000 })
       .toContain('/_ssg/data/docs/guide/first-steps.json')
