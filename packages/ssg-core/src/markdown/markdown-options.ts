@@ -41,6 +41,40 @@ export const DEFAULT_LANGUAGES = [
 /** `markdown.code.themes` by default (the config's schema says so too). */
 export const DEFAULT_THEMES = { light: 'github-light', dark: 'github-dark' }
 
+/**
+ * A page with the Markdown features most pages use and a `ts` and a `bash` block: compiled by a
+ * compile thread before the site's pages (`compile-worker-main.ts`, `serve/warm-up.ts`), so that
+ * the first page does not pay for the stack's first use.
+ */
+export const WARM_UP_PAGE = [
+  '---',
+  'title: Warm-up',
+  '---',
+  '',
+  '# Warm-up',
+  '',
+  'A paragraph with *emphasis*, `code` and [a link](#warm-up).',
+  '',
+  ':::note',
+  'A note.',
+  ':::',
+  '',
+  '| a | b |',
+  '| - | - |',
+  '| 1 | 2 |',
+  '',
+  '- an item',
+  '',
+  '```ts',
+  'const x: number = f(1)',
+  '```',
+  '',
+  '```bash',
+  'curl -H "A: b" https://x.example',
+  '```',
+  '',
+].join('\n')
+
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
   'parse,mkdocs-admonitions,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,docfx-tabs,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,twin,section-copy,v6'

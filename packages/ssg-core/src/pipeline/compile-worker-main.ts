@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { Processor } from 'unified'
-import { DEFAULT_THEMES } from '../markdown/markdown-options.js'
+import { DEFAULT_THEMES, WARM_UP_PAGE } from '../markdown/markdown-options.js'
 import { createProcessor } from '../markdown/processor.js'
 import type { ApiSet } from '../openapi/apis.js'
 import type { CompileWorkerData } from './compile.js'
@@ -33,35 +33,11 @@ const heap = new HeapGuard(96)
  * for the first time: the highlighter's engine compiles its first patterns, V8 compiles the
  * Markdown stack's functions. Nothing else is kept; a site's first page then compiles warm.
  */
-const WARM_PAGE = [
-  '# Warm-up',
-  '',
-  'A paragraph with *emphasis*, `code` and [a link](#warm-up).',
-  '',
-  ':::note',
-  'A note.',
-  ':::',
-  '',
-  '| a | b |',
-  '| - | - |',
-  '| 1 | 2 |',
-  '',
-  '- an item',
-  '',
-  '```ts',
-  'const x: number = f(1)',
-  '```',
-  '',
-  '```bash',
-  'curl -H "A: b" https://x.example',
-  '```',
-  '',
-].join('\n')
 
 async function warmBeforeOptions(): Promise<void> {
   try {
     const processor = await createProcessor({ themes: DEFAULT_THEMES, extraLanguages: [] })
-    if (!options) await processor.process(WARM_PAGE)
+    if (!options) await processor.process(WARM_UP_PAGE)
   } catch {
     // A warm-up only: the page compiles whatever happened here.
   }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
-import { DEFAULT_LANGUAGES } from '../markdown/markdown-options.js'
+import { DEFAULT_LANGUAGES, WARM_UP_PAGE } from '../markdown/markdown-options.js'
 import type { CompilePool } from './compile-pool.js'
 
 /** Priority of the warm-up pages: after anything a reader or an edit asks for. */
@@ -25,10 +25,7 @@ export async function warmUp(
   later: Promise<void>,
 ): Promise<void> {
   const languages = [...new Set([...DEFAULT_LANGUAGES, ...config.code.extraLanguages])]
-  const first = [
-    '---\ntitle: Warm-up\n---\n\n# Warm-up\n\n:::note\nA *note* with `code`.\n:::\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```ts\nconst x: number = f(1)\n```\n\n```bash\ncurl -H "A: b" https://x.example\n```\n',
-    '```mermaid\nflowchart LR\n  A[A] --> B(B)\n```\n',
-  ]
+  const first = [WARM_UP_PAGE, '```mermaid\nflowchart LR\n  A[A] --> B(B)\n```\n']
   const dir = await mkdtemp(path.join(tmpdir(), 'ssg-warm-up-'))
   let n = 0
   const compile = async (markdown: string) => {
