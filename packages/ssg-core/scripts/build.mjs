@@ -2,6 +2,10 @@
 // the compile worker with its dependencies bundled in dist/worker/ (see below).
 import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 await build({
@@ -26,9 +30,65 @@ await build({
   logLevel: 'warning',
 })
 
-// The compile worker with its dependencies inlined: each worker of a build starts by importing
-// unified, micromark, shiki and the rest, about 300 modules; one file (and lazily loaded chunks for
-// shiki's grammars and the diagram renderer) imports in 0.3 s instead of 0.7 s.
+// The compile worker, in three parts (dist/worker/):
+// - `compile-worker.js`, the thread's entry: runs the bundle below with V8's code cache;
+// - `compile-worker-main.cjs`, the compile stack with its dependencies inlined: one file imports
+//   in a fraction of the time of the 300 modules of unified, micromark, shiki and the rest. It is
+//   CommonJS because only a script (`vm.Script`) takes a code cache in Node 20;
+// - shiki's grammars and themes as one CommonJS file each (`shiki/langs/`, `shiki/themes/`),
+//   required when a page uses the language: 8 MB a worker would otherwise read and keep.
+// Then the code cache is made: a worker compiles the warm-up pages and writes what V8 compiled.
+const require = createRequire(import.meta.url)
+const shikiDir = path.dirname(require.resolve('shiki/package.json'))
+const shikiRequire = createRequire(path.join(shikiDir, 'package.json'))
+const grammarDirs = {
+  langs: path.dirname(shikiRequire.resolve('@shikijs/langs/typescript')),
+  themes: path.dirname(shikiRequire.resolve('@shikijs/themes/github-light')),
+}
+
+/** `@shikijs/langs/x` and `@shikijs/themes/x` become the files of `shiki/` beside the bundle. */
+const grammarsOutside = {
+  name: 'grammars-outside',
+  setup(build) {
+    build.onResolve({ filter: /^@shikijs\/(langs|themes)\/[^/]+$/ }, (args) => {
+      const [, kind, name] = args.path.split('/')
+      return { path: `./shiki/${kind}/${name}.cjs`, external: true }
+    })
+  },
+}
+
+/**
+ * The oniguruma engine's WebAssembly is base64 in a JS string, decoded with `atob` and a
+ * callback per byte (60 ms of a worker's start): decoded by Buffer instead (1 ms).
+ */
+const fastWasmDecode = {
+  name: 'fast-wasm-decode',
+  setup(build) {
+    build.onLoad({ filter: /engine-oniguruma[\\/]dist[\\/]wasm-inlined\.mjs$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8')
+      const slow = /Uint8Array\.from\(atob\(("[A-Za-z0-9+/=]*")\), c => c\.charCodeAt\(0\)\)/
+      if (!slow.test(text)) throw new Error(`${args.path}: the inlined WebAssembly changed shape`)
+      return {
+        contents: text.replace(slow, (_, b64) => `new Uint8Array(Buffer.from(${b64}, 'base64'))`),
+        loader: 'js',
+      }
+    })
+  },
+}
+
+const cjs = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // `import()` of a bundled or outside file becomes `require()`: a script has no module loader.
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__ssgImportMetaUrl' },
+  banner: { js: "var __ssgImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // No source maps: a stack trace's line numbers are the bundle's.
+  sourcemap: false,
+  logLevel: 'warning',
+}
 await build({
   entryPoints: { 'compile-worker': 'src/pipeline/compile-worker.ts' },
   outdir: 'dist/worker',
@@ -36,13 +96,49 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  splitting: true,
-  chunkNames: '[name]-[hash]',
-  // Bundled CommonJS modules (the diagram layout engine) may call require().
-  banner: {
-    js: "import { createRequire as __ssgCreateRequire } from 'node:module'; const require = __ssgCreateRequire(import.meta.url);",
-  },
-  // No source maps: shiki's grammars would double the size of the folder.
+  packages: 'external',
   sourcemap: false,
   logLevel: 'warning',
 })
+await build({
+  ...cjs,
+  entryPoints: { 'compile-worker-main': 'src/pipeline/compile-worker-main.ts' },
+  outExtension: { '.js': '.cjs' },
+  outdir: 'dist/worker',
+  plugins: [grammarsOutside, fastWasmDecode],
+})
+for (const [kind, dir] of Object.entries(grammarDirs)) {
+  const files = (await readdir(dir)).filter((f) => /^[a-z0-9-]+\.mjs$/.test(f))
+  await build({
+    ...cjs,
+    banner: {},
+    // What `import x from` this file gives: shiki's modules are ESM, so esbuild reads a required
+    // file the way Node imports CommonJS (`default` is `module.exports`).
+    footer: { js: 'module.exports = module.exports.default;' },
+    define: {},
+    entryPoints: files.map((f) => path.join(dir, f)),
+    outExtension: { '.js': '.cjs' },
+    outdir: `dist/worker/shiki/${kind}`,
+    // One grammar embedding another requires its file.
+    plugins: [
+      {
+        name: 'grammar-siblings',
+        setup(build) {
+          build.onResolve({ filter: /^\.\/[a-z0-9-]+\.mjs$/ }, (args) =>
+            args.importer ? { path: args.path.replace(/\.mjs$/, '.cjs'), external: true } : null,
+          )
+        },
+      },
+    ],
+  })
+}
+
+// The code cache, made by a worker thread like those that use it.
+await new Promise((resolve, reject) => {
+  const worker = new Worker(new URL('../dist/worker/compile-worker.js', import.meta.url), {
+    workerData: { codeCache: 'make' },
+  })
+  worker.once('message', resolve)
+  worker.once('error', reject)
+  worker.once('exit', (code) => reject(new Error(`the code cache worker stopped (${code})`)))
+}).then(() => undefined)

@@ -75,6 +75,9 @@ export const WARM_UP_PAGE = [
   '',
 ].join('\n')
 
+/** A page with one diagram: the diagram renderer loads and lays out for the first time (0.5-0.8 s). */
+export const WARM_UP_DIAGRAM = '```mermaid\nflowchart LR\n  A[A] --> B(B)\n```\n'
+
 /** The names of the unified plugins, part of every cache key. */
 export const PLUGIN_FINGERPRINT =
   'parse,mkdocs-admonitions,containers,frontmatter,gfm,deflist,mdn-deflist,heading-id,directive,openapi,alerts,macros,docfx-tabs,directives,rehype,meta,raw,unsafe,tabs,mermaid,code-language,load-langs,pretty-code,dual,copy,assets,collect,twin,section-copy,v6'

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { Processor } from 'unified'
-import { DEFAULT_THEMES, WARM_UP_PAGE } from '../markdown/markdown-options.js'
+import { DEFAULT_THEMES, WARM_UP_DIAGRAM, WARM_UP_PAGE } from '../markdown/markdown-options.js'
 import { createProcessor } from '../markdown/processor.js'
 import type { ApiSet } from '../openapi/apis.js'
 import type { CompileWorkerData } from './compile.js'
@@ -11,20 +14,65 @@ import type { SourcePage } from './discover.js'
 import { HeapGuard } from '../util/heap-guard.js'
 
 /**
- * The compile worker (entry: `compile-worker.ts`): builds the processor (and its highlighter)
- * once, then compiles pages on request. `ssg build` sends pages with their Markdown; `ssg serve`
- * sends where they are, and the worker reads them and uses the page cache itself (the server's
- * thread stays free for requests). A worker started before its options were known gets them in a
- * first message (`{ setup }`); its imports are done meanwhile.
+ * The compile worker (loaded by `compile-worker.ts`, see there): builds the processor (and its
+ * highlighter) once, then compiles pages on request. `ssg build` sends pages with their Markdown;
+ * `ssg serve` sends where they are, and the worker reads them and uses the page cache itself (the
+ * server's thread stays free for requests). A worker started before its options were known gets
+ * them in a first message (`{ setup }`); its imports are done meanwhile.
  */
-const data = workerData as CompileThreadData<CompileWorkerData>
-let options: CompileWorkerData | null = 'setup' in data ? null : data
-let apis: ApiSet | null = options?.apis ?? null
-let processorPromise: Promise<Processor> | null = options ? createProcessor(options.md, apis) : null
-// A worker's heap otherwise grows to several times what it holds before V8 collects it fully (two
-// workers of a 10,000-page build reached 0.7 GB together): collected after a batch once it has
-// grown this much past what the last collection kept.
-const heap = new HeapGuard(96)
+export function startWorker(): void {
+  const data = workerData as CompileThreadData<CompileWorkerData>
+  let options: CompileWorkerData | null = 'setup' in data ? null : data
+  let apis: ApiSet | null = options?.apis ?? null
+  let processorPromise: Promise<Processor> | null = options
+    ? createProcessor(options.md, apis)
+    : null
+  // A worker's heap otherwise grows to several times what it holds before V8 collects it fully
+  // (two workers of a 10,000-page build reached 0.7 GB together): collected after a batch once
+  // it has grown this much past what the last collection kept.
+  const heap = new HeapGuard(96)
+
+  if (!options) void warmBeforeOptions(() => options !== null)
+
+  parentPort!.on(
+    'message',
+    async (message: {
+      id: number
+      setup?: CompileWorkerData
+      pages?: SourcePage[]
+      requests?: CompileRequest[]
+      cache?: WorkerOptions['cache']
+      /** `ssg serve`: the specs changed (the highlighter is kept, only the processor is new). */
+      apis?: ApiSet | null
+    }) => {
+      if (message.setup) {
+        options = message.setup
+        apis = options.apis
+        processorPromise = createProcessor(options.md, apis)
+        return
+      }
+      // Before any await: the requests sent after this message use the new specs.
+      if (message.apis !== undefined) {
+        apis = message.apis
+        processorPromise = createProcessor(options!.md, apis)
+      }
+      try {
+        const processor = await processorPromise!
+        const results = []
+        for (const page of message.pages ?? []) results.push(await compilePage(page, processor))
+        for (const request of message.requests ?? [])
+          results.push(await compileSource(request, processor, message.cache ?? null, apis))
+        parentPort!.postMessage({ id: message.id, results })
+        heap.check()
+      } catch (error) {
+        parentPort!.postMessage({
+          id: message.id,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        })
+      }
+    },
+  )
+}
 
 /**
  * A page compiled while a worker started early waits for its options (`ssg serve`: the server
@@ -33,52 +81,44 @@ const heap = new HeapGuard(96)
  * for the first time: the highlighter's engine compiles its first patterns, V8 compiles the
  * Markdown stack's functions. Nothing else is kept; a site's first page then compiles warm.
  */
-
-async function warmBeforeOptions(): Promise<void> {
+async function warmBeforeOptions(hasOptions: () => boolean): Promise<void> {
   try {
     const processor = await createProcessor({ themes: DEFAULT_THEMES, extraLanguages: [] })
-    if (!options) await processor.process(WARM_UP_PAGE)
+    if (!hasOptions()) await processor.process(WARM_UP_PAGE)
   } catch {
     // A warm-up only: the page compiles whatever happened here.
   }
 }
-if (!options) void warmBeforeOptions()
 
-parentPort!.on(
-  'message',
-  async (message: {
-    id: number
-    setup?: CompileWorkerData
-    pages?: SourcePage[]
-    requests?: CompileRequest[]
-    cache?: WorkerOptions['cache']
-    /** `ssg serve`: the specs changed (the highlighter is kept, only the processor is new). */
-    apis?: ApiSet | null
-  }) => {
-    if (message.setup) {
-      options = message.setup
-      apis = options.apis
-      processorPromise = createProcessor(options.md, apis)
-      return
+/**
+ * What runs before the worker's code cache is made (`npm run build` of the core, see
+ * `compile-worker.ts`): the way `ssg serve` compiles a page, both ways `ssg build` does, and a
+ * diagram, so that the functions a first page calls are in the cache compiled.
+ */
+export async function warmUpForCodeCache(): Promise<void> {
+  const processor = await createProcessor({ themes: DEFAULT_THEMES, extraLanguages: [] })
+  const dir = mkdtempSync(path.join(tmpdir(), 'ssg-code-cache-'))
+  try {
+    const pages = [WARM_UP_PAGE, WARM_UP_DIAGRAM]
+    for (const [i, markdown] of pages.entries()) {
+      const id = `warm-up-${i}`
+      const absolute = path.join(dir, `${id}.md`)
+      writeFileSync(absolute, markdown)
+      const place = { file: `content/docs/${id}.md`, kind: 'docs' as const, id, dir: '' }
+      const route = `/docs/${id}`
+      const served = (await compileSource({ ...place, route, absolute }, processor, null, null))
+        .page
+      const built = await compilePage({ ...place, route, source: markdown, hash: id }, processor)
+      // The bundle is checked here too: a page that fails in it fails the core's build.
+      for (const page of [served, built]) {
+        const problems = page?.messages ?? []
+        if (!page || page.failed || problems.length)
+          throw new Error(
+            `the compile worker bundle fails the warm-up page ${id}: ${problems.map((m) => m.message).join('; ')}`,
+          )
+      }
     }
-    // Before any await: the requests sent after this message use the new specs.
-    if (message.apis !== undefined) {
-      apis = message.apis
-      processorPromise = createProcessor(options!.md, apis)
-    }
-    try {
-      const processor = await processorPromise!
-      const results = []
-      for (const page of message.pages ?? []) results.push(await compilePage(page, processor))
-      for (const request of message.requests ?? [])
-        results.push(await compileSource(request, processor, message.cache ?? null, apis))
-      parentPort!.postMessage({ id: message.id, results })
-      heap.check()
-    } catch (error) {
-      parentPort!.postMessage({
-        id: message.id,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      })
-    }
-  },
-)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

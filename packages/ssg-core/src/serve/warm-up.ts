@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
-import { DEFAULT_LANGUAGES, WARM_UP_PAGE } from '../markdown/markdown-options.js'
+import { DEFAULT_LANGUAGES, WARM_UP_DIAGRAM, WARM_UP_PAGE } from '../markdown/markdown-options.js'
 import type { CompilePool } from './compile-pool.js'
 
 /** Priority of the warm-up pages: after anything a reader or an edit asks for. */
@@ -25,7 +25,7 @@ export async function warmUp(
   later: Promise<void>,
 ): Promise<void> {
   const languages = [...new Set([...DEFAULT_LANGUAGES, ...config.code.extraLanguages])]
-  const first = [WARM_UP_PAGE, '```mermaid\nflowchart LR\n  A[A] --> B(B)\n```\n']
+  const first = [WARM_UP_PAGE, WARM_UP_DIAGRAM]
   const dir = await mkdtemp(path.join(tmpdir(), 'ssg-warm-up-'))
   let n = 0
   const compile = async (markdown: string) => {
