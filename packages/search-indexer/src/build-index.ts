@@ -20,6 +20,7 @@ import {
 import {
   collectCounted,
   countFields,
+  foldingAverage,
   exactPostings,
   foldPostings,
   TermTable,
@@ -27,6 +28,12 @@ import {
   type Counts,
 } from './build-postings.js'
 import { encodeLevelPostings, encodeTerms, type CompactIndex } from './index-codec.js'
+import {
+  foldedTerms,
+  updateFoldedTerms,
+  type FoldedTerms,
+  type FoldedTermsCache,
+} from './folded-terms.js'
 import {
   SPLIT_ABOVE,
   encodeBlocks,
@@ -99,6 +106,12 @@ export interface BuildSearchIndexOptions {
    * keep it in their cache. Undefined: the part is named after this build.
    */
   previousPart?: (kind: PartKind, body: string) => string | undefined
+  /**
+   * The folded terms an earlier build kept (`SearchIndexFiles.folded`), so that a split index
+   * encodes again only the terms of the pages that changed (with `memo`, whose table the
+   * earlier pages are counted in). The files are the same with or without it.
+   */
+  folded?: FoldedTermsCache
 }
 
 /** The kinds of part files: term ranges, prefix completions, display records. */
@@ -146,6 +159,11 @@ export interface SearchIndexFiles {
     /** Named by an earlier build (`previousPart`): `json` is this build's, the file is that one. */
     kept: boolean
   }>
+  /**
+   * A split index built with `folded`: what to keep for the next build, and how many terms were
+   * folded and encoded (all of them, or those of the changed pages).
+   */
+  folded?: { terms: FoldedTerms; encoded: number }
 }
 
 /** Sections from which a site counts as large (postings capped by default). */
@@ -177,34 +195,44 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     ...DEFAULT_OPTIONS,
     maxPostings: Number.isFinite(maxPostings) ? maxPostings : null,
   }
-  const collected = collectCounted(
-    indexed.map((entry) => entry.counts),
-    serialized.fields.length,
-    table,
-  )
+  const fieldCount = serialized.fields.length
+  // Counted once, when needed: an edit of a split index reuses the earlier build's terms.
+  let counted: CollectedPostings | undefined
+  const collected = () =>
+    (counted ??= collectCounted(
+      indexed.map((entry) => entry.counts),
+      fieldCount,
+      table,
+    ))
   const docFile = `search-doc-${timestamp}.json`
   const indexFile = `search-index-${timestamp}.json`
   const stamp = { formatVersion: FORMAT_VERSION, builtAt }
   const doc: DocFile = { ...stamp, options: serialized, pages, sections }
   const docJson = JSON.stringify(doc)
-  const split = options.split ?? Math.max(docJson.length, indexBytes(collected)) > SPLIT_ABOVE
+  const split =
+    options.split ?? (docJson.length > SPLIT_ABOVE || indexBytes(collected()) > SPLIT_ABOVE)
   if (!split) {
     const folded = options.norms === 'folded'
     const index: IndexFile = {
       ...stamp,
       options: serialized,
       index: folded
-        ? foldedIndex(collected, serialized.fields, maxPostings)
-        : exactPostings(collected, { fields: serialized.fields, maxPostings }),
+        ? foldedIndex(collected(), serialized.fields, maxPostings)
+        : exactPostings(collected(), { fields: serialized.fields, maxPostings }),
     }
     return { timestamp, docFile, indexFile, docJson, indexJson: JSON.stringify(index), parts: [] }
   }
 
   const sizes = split === true ? {} : split
   const { searchOptions } = serialized
-  const terms = foldPostings(collected, { fields: serialized.fields, maxPostings }).map(
-    ([term, byField]) => encodeTerm(term, byField),
-  )
+  const updated =
+    options.folded &&
+    updateFoldedTerms({ cache: options.folded, indexed, table, fieldCount, maxPostings })
+  const terms =
+    updated?.terms ??
+    foldPostings(collected(), { fields: serialized.fields, maxPostings }).map(([term, byField]) =>
+      encodeTerm(term, byField),
+    )
   const { parts: ranges, bounds } = splitTerms(terms, sizes.indexPartBytes)
   const prefixes = prefixFiles(terms, bounds, searchOptions)
   let first = 0
@@ -244,7 +272,7 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     ...stamp,
     options: serialized,
     index: {
-      documentCount: collected.documentCount,
+      documentCount: sections.length,
       averageFieldLength: [],
       fieldLength: [],
       terms: '',
@@ -276,6 +304,23 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     docJson: JSON.stringify(splitDocFile),
     indexJson: JSON.stringify(index),
     parts: [...indexFiles, ...prefixParts, ...docFiles],
+    ...(options.folded
+      ? {
+          folded: {
+            terms: foldedTerms({
+              keys: options.folded.keys,
+              indexed,
+              fieldCount,
+              maxPostings,
+              averages: updated
+                ? options.folded.previous!.averages
+                : collected().averageFieldLength.map(foldingAverage),
+              terms,
+            }),
+            encoded: updated ? updated.encoded : terms.length,
+          },
+        }
+      : {}),
   }
 }
 

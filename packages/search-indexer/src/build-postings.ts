@@ -159,10 +159,10 @@ export function collectCounted(
   fieldCount: number,
   table: TermTable,
 ): CollectedPostings {
+  const { documentCount, fieldLength, averageFieldLength } = fieldLengths(documents, fieldCount)
   // Two passes: the postings of each term and field counted, then placed in one array each for
   // documents and frequencies (millions of small arrays grown one push at a time cost seconds).
   const slots = new Int32Array(table.terms.length * fieldCount + 1)
-  let documentCount = 0
   for (const counts of documents) {
     for (let at = 0; at < counts.length;) {
       for (let fieldId = 0; fieldId < fieldCount; fieldId++) {
@@ -170,7 +170,6 @@ export function collectCounted(
         at += 2
         for (let k = 0; k < n; k++, at += 2) slots[counts[at]! * fieldCount + fieldId]!++
       }
-      documentCount++
     }
   }
   const start = new Int32Array(slots.length)
@@ -179,19 +178,12 @@ export function collectCounted(
   const ids = new Int32Array(total)
   const frequencies = new Int32Array(total)
   const filled = start.slice()
-  const fieldLength: number[] = []
-  const averageFieldLength: number[] = Array.from({ length: fieldCount }, () => 0)
   let shortId = 0
   for (const counts of documents) {
     for (let at = 0; at < counts.length;) {
       for (let fieldId = 0; fieldId < fieldCount; fieldId++) {
-        const length = counts[at]!
         const n = counts[at + 1]!
         at += 2
-        fieldLength.push(length)
-        // The same running average as MiniSearch's `addFieldLength`, for identical floats.
-        averageFieldLength[fieldId] =
-          (averageFieldLength[fieldId]! * shortId + length) / (shortId + 1)
         for (let k = 0; k < n; k++, at += 2) {
           const slot = counts[at]! * fieldCount + fieldId
           const p = filled[slot]!++
@@ -219,6 +211,30 @@ export function collectCounted(
     if (byField) terms.set(table.terms[id]!, byField)
   }
   return { documentCount, terms, fieldLength, averageFieldLength }
+}
+
+/** The documents' field lengths and their averages (see `CollectedPostings`), and their number. */
+export function fieldLengths(
+  documents: readonly Counts[],
+  fieldCount: number,
+): Pick<CollectedPostings, 'documentCount' | 'fieldLength' | 'averageFieldLength'> {
+  const fieldLength: number[] = []
+  const averageFieldLength: number[] = Array.from({ length: fieldCount }, () => 0)
+  let shortId = 0
+  for (const counts of documents) {
+    for (let at = 0; at < counts.length;) {
+      for (let fieldId = 0; fieldId < fieldCount; fieldId++) {
+        const length = counts[at]!
+        at += 2 + counts[at + 1]! * 2
+        fieldLength.push(length)
+        // The same running average as MiniSearch's `addFieldLength`, for identical floats.
+        averageFieldLength[fieldId] =
+          (averageFieldLength[fieldId]! * shortId + length) / (shortId + 1)
+      }
+      shortId++
+    }
+  }
+  return { documentCount: shortId, fieldLength, averageFieldLength }
 }
 
 /**

@@ -15,4 +15,10 @@ export {
 export { writeSearchIndex, type WriteSearchIndexOptions } from './write-index.js'
 export type { SplitOptions } from './split.js'
 export { TermTable } from './build-postings.js'
+export {
+  decodeFoldedTerms,
+  encodeFoldedTerms,
+  type FoldedTerms,
+  type FoldedTermsCache,
+} from './folded-terms.js'
 export { FORMAT_VERSION, processTerm, tokenize } from './format.js'

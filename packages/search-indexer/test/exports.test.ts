@@ -8,6 +8,8 @@ test('public API of the Node entry', () => {
     'FORMAT_VERSION',
     'TermTable',
     'buildSearchIndex',
+    'decodeFoldedTerms',
+    'encodeFoldedTerms',
     'processTerm',
     'tokenize',
     'writeSearchIndex',

@@ -2,7 +2,7 @@
 // as a cold build of the edited site, on a site whose search index is split into parts. Search
 // parts whose content is unchanged keep the previous build's names (and are links to its files),
 // so search files are compared by content, their names mapped, `builtAt` left out.
-import { appendFile, cp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { appendFile, cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { makeSite } from '../../test/helpers.js'
@@ -126,4 +126,27 @@ test('a warm build after an edit makes what a cold build of the edited site make
   expect(differences(comparable(await outputOf(root)), await coldBuild(root, at(4_000)))).toEqual(
     [],
   )
+
+  // A page added, one deleted, one renamed (each moves the sections after it).
+  const edits: Array<() => Promise<void>> = [
+    () => writeFile(path.join(root, 'content/docs/page-40a.md'), '# Added\n\nqqqaddedword.\n'),
+    () => rm(path.join(root, 'content/docs/page-60.md')),
+    () =>
+      rename(path.join(root, 'content/docs/page-8.md'), path.join(root, 'content/docs/renamed.md')),
+  ]
+  for (const [k, edit] of edits.entries()) {
+    await edit()
+    await build({ root, workers: 0, now: at(5_000 + k) })
+    expect(
+      differences(comparable(await outputOf(root)), await coldBuild(root, at(5_000 + k))),
+    ).toEqual([])
+  }
+}, 600_000)
+
+test('a build of a split index keeps its folded terms for the next', async () => {
+  const root = await makeSite({ files: siteFiles() })
+  await build({ root, workers: 0, now: at(1_000) })
+  const kept = await readFile(path.join(root, '.ssg-cache/search-terms.json'), 'utf8')
+  const terms = JSON.parse(kept.slice(kept.indexOf('\n') + 1)) as { keys: string[] }
+  expect(terms.keys.length).toBe(111)
 }, 300_000)

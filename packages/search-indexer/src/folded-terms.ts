@@ -1,0 +1,236 @@
+/**
+ * The folded, encoded terms of a split index, kept from build to build (`FoldedTerms`), so that
+ * an edit encodes again only the terms of the pages it changed.
+ *
+ * A term no changed page holds, before or after the edit, has the same postings as in the
+ * previous build when every page keeps its number of sections (the same section numbers) and
+ * the rounded average field lengths are unchanged (the same levels, hence the same cap): its
+ * encoded postings and weight are taken as they were. Otherwise every term is folded again.
+ */
+import type { IndexedPage } from './build-index.js'
+import {
+  fieldLengths,
+  foldingAverage,
+  foldPostings,
+  type CollectedPostings,
+  type TermTable,
+} from './build-postings.js'
+import type { Postings } from './index-codec.js'
+import { encodeTerm, type EncodedTerm } from './split.js'
+
+/** What a split index's build keeps for the next (`SearchIndexFiles.folded`). */
+export interface FoldedTerms {
+  /** Each page's key (see `FoldedTermsCache.keys`), in order. */
+  keys: string[]
+  /** Each page's number of sections (documents), in order. */
+  sectionCounts: number[]
+  fieldCount: number
+  /** The cap of postings per term and field; null for none. */
+  maxPostings: number | null
+  /** The rounded average length of each field (`foldingAverage`), as the levels were made. */
+  averages: number[]
+  /** Every term, sorted, with its encoded postings and weight. */
+  terms: EncodedTerm[]
+}
+
+/** `BuildSearchIndexOptions.folded`: the terms an earlier build kept, and how to compare. */
+export interface FoldedTermsCache {
+  /** Each page's key, in the order of the pages: equal keys, equal pages (a hash of the page). */
+  keys: string[]
+  /** What an earlier build kept, or null. */
+  previous: FoldedTerms | null
+  /**
+   * A page as an earlier build indexed it, by its key, counted in the table of the memo
+   * (`BuildSearchIndexOptions.memo`): the terms a changed page held before the edit.
+   */
+  indexed(key: string): IndexedPage | undefined
+}
+
+/**
+ * Every term of `indexed` (all pages, in order), folded and encoded: from `cache.previous` with
+ * the terms of the changed pages encoded again, or null when that cannot give what folding
+ * every term gives (pages added, removed or moved, a page with more or fewer sections, other
+ * rounded averages, another cap, many pages changed).
+ */
+export function updateFoldedTerms(options: {
+  cache: FoldedTermsCache
+  indexed: readonly IndexedPage[]
+  table: TermTable
+  fieldCount: number
+  maxPostings: number
+}): { terms: EncodedTerm[]; encoded: number } | null {
+  const { cache, indexed, table, fieldCount, maxPostings } = options
+  const previous = cache.previous
+  if (
+    !previous ||
+    previous.fieldCount !== fieldCount ||
+    previous.maxPostings !== storedCap(maxPostings) ||
+    previous.keys.length !== indexed.length ||
+    cache.keys.length !== indexed.length
+  )
+    return null
+  const changed: number[] = []
+  for (let p = 0; p < indexed.length; p++) if (cache.keys[p] !== previous.keys[p]) changed.push(p)
+  // Many pages changed: folding every term costs about what sorting out the changes would.
+  if (changed.length > indexed.length / 4) return null
+  // The terms the changed pages held, and hold now.
+  const flags = new Uint8Array(table.terms.length)
+  for (const p of changed) {
+    const before = cache.indexed(previous.keys[p]!)
+    const count = previous.sectionCounts[p]
+    if (!before || before.sections.length !== count || indexed[p]!.sections.length !== count)
+      return null
+    if (
+      !markTerms(before.counts, fieldCount, flags) ||
+      !markTerms(indexed[p]!.counts, fieldCount, flags)
+    )
+      return null
+  }
+  const counts = indexed.map((entry) => entry.counts)
+  const lengths = fieldLengths(counts, fieldCount)
+  const averages = lengths.averageFieldLength.map(foldingAverage)
+  if (averages.some((average, f) => average !== previous.averages[f])) return null
+
+  const collected: CollectedPostings = {
+    ...lengths,
+    terms: postingsOf(counts, fieldCount, flags, table),
+  }
+  const encoded = foldPostings(collected, {
+    fields: Array.from({ length: fieldCount }),
+    maxPostings,
+  }).map(([term, byField]) => encodeTerm(term, byField))
+  const removed = new Set<string>()
+  flags.forEach((flag, id) => {
+    if (flag) removed.add(table.terms[id]!)
+  })
+  return { terms: mergeSorted(previous.terms, removed, encoded), encoded: encoded.length }
+}
+
+/** What a build keeps of its folded terms for the next. */
+export function foldedTerms(options: {
+  keys: string[]
+  indexed: readonly IndexedPage[]
+  fieldCount: number
+  maxPostings: number
+  averages: number[]
+  terms: EncodedTerm[]
+}): FoldedTerms {
+  return {
+    keys: options.keys,
+    sectionCounts: options.indexed.map((entry) => entry.sections.length),
+    fieldCount: options.fieldCount,
+    maxPostings: storedCap(options.maxPostings),
+    averages: options.averages,
+    terms: options.terms,
+  }
+}
+
+/** Folded terms as text (one JSON value), for a cache file. */
+export function encodeFoldedTerms(folded: FoldedTerms): string {
+  const { terms, ...rest } = folded
+  return JSON.stringify({
+    ...rest,
+    // Terms and postings hold neither line breaks nor characters JSON escapes: one string each.
+    terms: terms.map((t) => t.term).join('\n'),
+    postings: terms.map((t) => t.postings).join('\n'),
+    weights: terms.map((t) => t.weight),
+  })
+}
+
+/** The folded terms of `encodeFoldedTerms`, or null when the text is not theirs. */
+export function decodeFoldedTerms(text: string): FoldedTerms | null {
+  try {
+    const value = JSON.parse(text) as Omit<FoldedTerms, 'terms'> & {
+      terms: string
+      postings: string
+      weights: number[]
+    }
+    const { terms: termText, postings: postingText, weights, ...rest } = value
+    const terms = termText === '' ? [] : termText.split('\n')
+    const postings = postingText === '' ? [] : postingText.split('\n')
+    if (
+      !Array.isArray(rest.keys) ||
+      !Array.isArray(rest.sectionCounts) ||
+      rest.keys.length !== rest.sectionCounts.length ||
+      !Array.isArray(rest.averages) ||
+      terms.length !== postings.length ||
+      terms.length !== weights.length
+    )
+      return null
+    return {
+      ...rest,
+      terms: terms.map((term, k) => ({ term, postings: postings[k]!, weight: weights[k]! })),
+    }
+  } catch {
+    return null
+  }
+}
+
+function storedCap(maxPostings: number): number | null {
+  return Number.isFinite(maxPostings) ? maxPostings : null
+}
+
+/** Flags the terms of a page's counts; false when a number is not in the table. */
+function markTerms(counts: Int32Array, fieldCount: number, flags: Uint8Array): boolean {
+  for (let at = 0; at < counts.length;) {
+    for (let f = 0; f < fieldCount; f++) {
+      const n = counts[at + 1]!
+      at += 2
+      for (let k = 0; k < n; k++, at += 2) {
+        const id = counts[at]!
+        if (id >= flags.length) return false
+        flags[id] = 1
+      }
+    }
+  }
+  return true
+}
+
+/** The postings of the flagged terms, as `collectCounted` collects them (documents in order). */
+function postingsOf(
+  documents: readonly Int32Array[],
+  fieldCount: number,
+  flags: Uint8Array,
+  table: TermTable,
+): CollectedPostings['terms'] {
+  const byId = new Map<number, Array<Postings | undefined>>()
+  let document = 0
+  for (const counts of documents) {
+    for (let at = 0; at < counts.length;) {
+      for (let f = 0; f < fieldCount; f++) {
+        const n = counts[at + 1]!
+        at += 2
+        for (let k = 0; k < n; k++, at += 2) {
+          const id = counts[at]!
+          if (flags[id] !== 1) continue
+          let byField = byId.get(id)
+          if (!byField) byId.set(id, (byField = []))
+          const list = (byField[f] ??= { ids: [], frequencies: [] })
+          list.ids.push(document)
+          list.frequencies.push(counts[at + 1]!)
+        }
+      }
+      document++
+    }
+  }
+  const terms: CollectedPostings['terms'] = new Map()
+  for (const [id, byField] of byId) terms.set(table.terms[id]!, byField)
+  return terms
+}
+
+/** `previous` without the `removed` terms, and `added` (sorted, all removed), in order. */
+function mergeSorted(
+  previous: readonly EncodedTerm[],
+  removed: ReadonlySet<string>,
+  added: readonly EncodedTerm[],
+): EncodedTerm[] {
+  const out: EncodedTerm[] = []
+  let k = 0
+  for (const entry of previous) {
+    if (removed.has(entry.term)) continue
+    while (k < added.length && added[k]!.term < entry.term) out.push(added[k++]!)
+    out.push(entry)
+  }
+  while (k < added.length) out.push(added[k++]!)
+  return out
+}

@@ -1,0 +1,144 @@
+import { describe, expect, test } from 'vitest'
+import {
+  buildSearchIndex,
+  decodeFoldedTerms,
+  encodeFoldedTerms,
+  TermTable,
+  type FoldedTerms,
+  type IndexedPage,
+  type IndexedPageMemo,
+  type SearchIndexFiles,
+  type SearchPage,
+} from '../src/index.js'
+
+const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike'.split(
+  ' ',
+)
+const page = (p: number, extra = ''): SearchPage => ({
+  path: `/docs/page-${p}`,
+  title: `Page ${words[p % words.length]} ${p}`,
+  breadcrumbs: ['Docs', `Group ${p % 7}`],
+  sections: Array.from({ length: 3 }, (_, s) => ({
+    anchor: s === 0 ? null : `part-${s}`,
+    heading: s === 0 ? `Page ${p}` : `Part ${s} of ${words[(p + s) % words.length]}`,
+    text:
+      Array.from({ length: 30 }, (_, w) => words[(p * 3 + s * 5 + w * w) % words.length]).join(
+        ' ',
+      ) + ` n${p}x${s}${s === 1 ? extra : ''}`,
+    code: `${words[p % words.length]}Handler`,
+  })),
+})
+const site = Array.from({ length: 240 }, (_, p) => page(p))
+const now = () => new Date(Date.UTC(2025, 5, 1))
+const split = { indexPartBytes: 2000, docPartBytes: 1500 }
+
+/** Pages kept from build to build by their JSON, as `ssg build` keeps them by a hash of it. */
+class Memo implements IndexedPageMemo {
+  readonly terms = new TermTable()
+  readonly pages = new Map<string, IndexedPage>()
+  keys: string[] = []
+  get(_page: SearchPage, position: number) {
+    return this.pages.get(this.keys[position]!)
+  }
+  set(_page: SearchPage, position: number, indexed: IndexedPage) {
+    this.pages.set(this.keys[position]!, indexed)
+  }
+}
+
+/** A build with the memo and the folded terms of the previous one (through their text form). */
+function warmBuild(memo: Memo, previous: FoldedTerms | null, pages: SearchPage[], cap?: number) {
+  memo.keys = pages.map((p) => JSON.stringify(p))
+  const files = buildSearchIndex({
+    pages,
+    now,
+    split,
+    memo,
+    ...(cap ? { maxPostings: cap } : {}),
+    folded: {
+      keys: memo.keys,
+      previous: previous && decodeFoldedTerms(encodeFoldedTerms(previous)),
+      indexed: (key) => memo.pages.get(key),
+    },
+  })
+  return { files, folded: files.folded! }
+}
+
+function coldBuild(pages: SearchPage[], cap?: number) {
+  return buildSearchIndex({ pages, now, split, ...(cap ? { maxPostings: cap } : {}) })
+}
+
+const contents = (files: SearchIndexFiles) => ({
+  doc: files.docJson,
+  index: files.indexJson,
+  parts: files.parts.map((p) => [p.file, p.json]),
+})
+
+describe.each([undefined, 25])('folded terms kept from build to build (cap %s)', (cap) => {
+  test('an edit within a page encodes its terms only, and gives the files of a cold build', () => {
+    const memo = new Memo()
+    const first = warmBuild(memo, null, site, cap)
+    expect(contents(first.files)).toEqual(contents(coldBuild(site, cap)))
+    const all = first.folded.terms.terms.length
+    expect(first.folded.encoded).toBe(all)
+
+    // A new word, and more of words many sections hold (capped terms with the cap).
+    const edited = site.map((p, k) => (k === 100 ? page(100, ' zulu alpha alpha bravo') : p))
+    const second = warmBuild(memo, first.folded.terms, edited, cap)
+    expect(second.folded.encoded).toBeGreaterThan(0)
+    expect(second.folded.encoded).toBeLessThan(all / 4)
+    expect(contents(second.files)).toEqual(contents(coldBuild(edited, cap)))
+
+    // The word goes again, and a page's unique term with it.
+    const reverted = edited.map((p, k) =>
+      k === 100 ? site[100]! : k === 7 ? { ...p, title: 'Seven renamed' } : p,
+    )
+    const third = warmBuild(memo, second.folded.terms, reverted, cap)
+    expect(third.folded.encoded).toBeLessThan(all / 4)
+    expect(third.folded.terms.terms.some((t) => t.term === 'zulu')).toBe(false)
+    expect(contents(third.files)).toEqual(contents(coldBuild(reverted, cap)))
+  })
+
+  test('pages added, removed, given a section or much longer fold every term again; pages swapped do not', () => {
+    const memo = new Memo()
+    let previous = warmBuild(memo, null, site, cap).folded.terms
+    const withSection = site.map((p, k) =>
+      k === 3 ? { ...p, sections: [...p.sections, { ...p.sections[1]!, anchor: 'more' }] } : p,
+    )
+    const edits: Array<[SearchPage[], 'all' | 'some']> = [
+      [withSection, 'all'],
+      [[...withSection.slice(0, 50), page(999), ...withSection.slice(50)], 'all'],
+      [site, 'all'],
+      [site.filter((_, k) => k !== 20), 'all'],
+      // Same numbers of sections at each place: the sections keep their numbers.
+      [[site[1]!, site[0]!, ...site.slice(2).filter((_, k) => k !== 18)], 'some'],
+      // A section much longer: the rounded average length of the text moves, and every level.
+      [
+        [
+          site[1]!,
+          site[0]!,
+          ...site.slice(2, 20),
+          page(21, ' ' + Array.from({ length: 400 }, (_, k) => `w${k}`).join(' ')),
+          ...site.slice(22),
+        ],
+        'all',
+      ],
+    ]
+    for (const [pages, encoded] of edits) {
+      const build = warmBuild(memo, previous, pages, cap)
+      const all = build.folded.terms.terms.length
+      if (encoded === 'all') expect(build.folded.encoded).toBe(all)
+      else expect(build.folded.encoded).toBeLessThan(all / 4)
+      expect(contents(build.files)).toEqual(contents(coldBuild(pages, cap)))
+      previous = build.folded.terms
+    }
+  })
+})
+
+test('folded terms that are not whole are not read', () => {
+  expect(decodeFoldedTerms('{')).toBeNull()
+  const folded = new Memo()
+  const { folded: kept } = warmBuild(folded, null, site.slice(0, 60))
+  const text = JSON.parse(encodeFoldedTerms(kept.terms)) as { weights: number[] }
+  text.weights.pop()
+  expect(decodeFoldedTerms(JSON.stringify(text))).toBeNull()
+})

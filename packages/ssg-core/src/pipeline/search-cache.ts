@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import {
+  decodeFoldedTerms,
+  encodeFoldedTerms,
+  type FoldedTerms,
+  type IndexedPage,
+  type IndexedPageMemo,
+  type SearchPage,
+  TermTable,
+} from '@ssg/search-indexer'
+
+/**
+ * `.ssg-cache/search-pages.bin`: each page as the search index holds it (`IndexedPage`: its
+ * sections' display records, and their fields counted into numbered terms), by a hash of the
+ * page's searchable text, with the table of terms, so that a build tokenizes only the pages whose
+ * text changed. Keeps the pages of the last build only. The counts of all pages are one block
+ * of 32-bit numbers after a JSON header (the rest): read back without a parse.
+ */
+export class SearchMemo implements IndexedPageMemo {
+  private readonly next = new Map<string, IndexedPage>()
+  private added = 0
+
+  private constructor(
+    private readonly file: string | null,
+    private readonly fingerprint: string,
+    readonly keys: string[],
+    private readonly previous: Map<string, IndexedPage>,
+    readonly terms: TermTable,
+  ) {}
+
+  static open(cacheDir: string | null, fingerprint: string, keys: string[]): SearchMemo {
+    const file = cacheDir && path.join(cacheDir, 'search-pages.bin')
+    const stored = file ? readMemo(file, fingerprint) : null
+    return new SearchMemo(
+      file,
+      fingerprint,
+      keys,
+      stored?.pages ?? new Map(),
+      new TermTable(stored?.terms ?? []),
+    )
+  }
+
+  get(_page: SearchPage, position: number): IndexedPage | undefined {
+    const key = this.keys[position]!
+    const indexed = this.previous.get(key)
+    if (indexed) this.next.set(key, indexed)
+    return indexed
+  }
+
+  /** A page of the previous build, by its key. */
+  indexed(key: string): IndexedPage | undefined {
+    return this.previous.get(key)
+  }
+
+  set(_page: SearchPage, position: number, indexed: IndexedPage): void {
+    this.next.set(this.keys[position]!, indexed)
+    this.added++
+  }
+
+  /** Writes the memo of this build's pages (unless it holds them all already, and no other). */
+  async save(): Promise<void> {
+    if (!this.file) return
+    if (this.added === 0 && this.next.size === this.previous.size) return
+    await mkdir(path.dirname(this.file), { recursive: true })
+    const temporary = `${this.file}.${process.pid}.tmp`
+    const { terms, pages } = compact(this.terms.terms, this.next, this.terms.terms.length)
+    await writeFile(temporary, encodeMemo(this.fingerprint, terms, pages))
+    await rename(temporary, this.file)
+  }
+}
+
+/**
+ * `.ssg-cache/search-terms.json`: the folded terms of the last build's split index (see
+ * `FoldedTerms`), after a line with the indexer's fingerprint: an edit encodes again only the
+ * terms of the pages it changed. None for an index that is not split.
+ */
+export class FoldedTermsFile {
+  private constructor(
+    private readonly file: string | null,
+    private readonly fingerprint: string,
+    readonly previous: FoldedTerms | null,
+  ) {}
+
+  static open(cacheDir: string | null, fingerprint: string): FoldedTermsFile {
+    const file = cacheDir && path.join(cacheDir, 'search-terms.json')
+    let previous: FoldedTerms | null = null
+    try {
+      const text = file ? readFileSync(file, 'utf8') : ''
+      const line = text.indexOf('\n')
+      if (line > 0 && text.slice(0, line) === fingerprint)
+        previous = decodeFoldedTerms(text.slice(line + 1))
+    } catch {
+      // None yet, or unreadable: every term is folded.
+    }
+    return new FoldedTermsFile(file, fingerprint, previous)
+  }
+
+  /** Keeps this build's terms for the next (none: the file goes). */
+  async save(terms: FoldedTerms | null): Promise<void> {
+    if (!this.file) return
+    if (!terms) return void (await rm(this.file, { force: true }))
+    await mkdir(path.dirname(this.file), { recursive: true })
+    const temporary = `${this.file}.${process.pid}.tmp`
+    await writeFile(temporary, `${this.fingerprint}\n${encodeFoldedTerms(terms)}`)
+    await rename(temporary, this.file)
+  }
+}
+
+interface MemoHeader {
+  fingerprint: string
+  terms: string[]
+  /** Key -> the page's sections, and where its counts are in the block (offset, length). */
+  pages: Array<[key: string, sections: IndexedPage['sections'], offset: number, length: number]>
+}
+
+function encodeMemo(fingerprint: string, terms: string[], pages: Map<string, IndexedPage>) {
+  const header: MemoHeader = { fingerprint, terms, pages: [] }
+  let offset = 0
+  for (const [key, page] of pages) {
+    header.pages.push([key, page.sections, offset, page.counts.length])
+    offset += page.counts.length
+  }
+  const json = Buffer.from(JSON.stringify(header))
+  // The block starts at a multiple of 4 bytes, so that it can be read in place.
+  const start = 4 + Math.ceil(json.length / 4) * 4
+  const out = Buffer.alloc(start + offset * 4)
+  out.writeUInt32LE(json.length, 0)
+  json.copy(out, 4)
+  const block = new Int32Array(out.buffer, out.byteOffset + start, offset)
+  let at = 0
+  for (const page of pages.values()) {
+    block.set(page.counts, at)
+    at += page.counts.length
+  }
+  return out
+}
+
+function readMemo(
+  file: string,
+  fingerprint: string,
+): { terms: string[]; pages: Map<string, IndexedPage> } | null {
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(file)
+  } catch {
+    return null
+  }
+  try {
+    const length = bytes.readUInt32LE(0)
+    const header = JSON.parse(bytes.toString('utf8', 4, 4 + length)) as MemoHeader
+    if (header.fingerprint !== fingerprint) return null
+    const start = 4 + Math.ceil(length / 4) * 4
+    // A copy aligned for Int32Array (the read buffer may sit anywhere in a pool).
+    const block = new Int32Array(
+      bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.length),
+    )
+    const pages = new Map<string, IndexedPage>()
+    for (const [key, sections, offset, count] of header.pages) {
+      if (offset + count > block.length) return null
+      pages.set(key, { sections, counts: block.subarray(offset, offset + count) })
+    }
+    return { terms: header.terms, pages }
+  } catch {
+    // An unreadable memo: index every page.
+    return null
+  }
+}
+
+/**
+ * The terms and pages with the terms no page holds left out, when they are half the table (each
+ * edit adds the new words of the pages indexed again, and leaves their old ones).
+ */
+function compact(
+  terms: string[],
+  pages: Map<string, IndexedPage>,
+  size: number,
+): { terms: string[]; pages: Map<string, IndexedPage> } {
+  const renumber = new Int32Array(size).fill(-1)
+  let live = 0
+  const each = (counts: Int32Array, visit: (at: number) => void) => {
+    // Field after field: its length, its number of terms n, n pairs (term number, count).
+    for (let at = 0; at < counts.length;) {
+      const n = counts[at + 1]!
+      at += 2
+      for (let k = 0; k < n; k++, at += 2) visit(at)
+    }
+  }
+  for (const page of pages.values())
+    each(page.counts, (at) => {
+      if (renumber[page.counts[at]!] === -1) renumber[page.counts[at]!] = live++
+    })
+  if (live * 2 > size) return { terms, pages }
+  const kept = new Array<string>(live)
+  renumber.forEach((to, from) => {
+    if (to !== -1) kept[to] = terms[from]!
+  })
+  const out = new Map<string, IndexedPage>()
+  for (const [key, page] of pages) {
+    const counts = page.counts.slice()
+    each(counts, (at) => (counts[at] = renumber[counts[at]!]!))
+    out.set(key, { sections: page.sections, counts })
+  }
+  return { terms: kept, pages: out }
+}
