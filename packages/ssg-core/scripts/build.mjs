@@ -3,8 +3,10 @@
 import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import Module, { createRequire } from 'node:module'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Script } from 'node:vm'
 import { Worker } from 'node:worker_threads'
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
@@ -146,6 +148,25 @@ for (const [kind, dir] of Object.entries(grammarDirs)) {
       },
     ],
   })
+}
+
+// `yaml` as one file with its code cache (see `src/util/yaml-package.ts`), made by parsing front
+// matter of the shapes the simple reader leaves to it.
+await build({
+  ...cjs,
+  entryPoints: { yaml: shikiRequire.resolve('yaml') },
+  outExtension: { '.js': '.cjs' },
+  outdir: 'dist',
+})
+{
+  const file = fileURLToPath(new URL('../dist/yaml.cjs', import.meta.url))
+  const script = new Script(Module.wrap(await readFile(file, 'utf8')), { filename: file })
+  const module = { exports: {} }
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file))
+  const sample =
+    'title: "A"\nhero:\n  title: B\n  actions:\n    - text: C # a comment\n      link: /d\nlist: [1, 2.5, {a: b}]\ntext: |\n  e\n'
+  module.exports.parseDocument(sample).toJS()
+  await writeFile(file.replace(/\.cjs$/, '.code-cache'), script.createCachedData())
 }
 
 // The code cache, made by a worker thread like those that use it.

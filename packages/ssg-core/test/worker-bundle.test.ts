@@ -1,5 +1,5 @@
-// The compile worker as `pnpm build` makes it (dist/worker/, see scripts/build.mjs): a CommonJS
-// bundle run with V8's code cache, shiki's grammars in files of their own.
+// What `pnpm build` bundles with a V8 code cache (see scripts/build.mjs): the compile worker
+// (dist/worker/: a CommonJS bundle, shiki's grammars in files of their own) and `yaml`.
 import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest'
 import { makeSite } from './helpers.js'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
-const worker = path.join(packageDir, 'dist/worker')
+const dist = path.join(packageDir, 'dist')
 
 function node(args: string[], cwd = packageDir) {
   return new Promise<{ code: number | null; out: string }>((resolve, reject) => {
@@ -22,18 +22,39 @@ function node(args: string[], cwd = packageDir) {
 }
 
 describe('the compile worker bundle', () => {
-  test('its code cache is taken by V8 in a plain `node` (made by the same Node)', async () => {
-    const check = [
-      "const { readFileSync } = require('node:fs')",
-      "const { Script } = require('node:vm')",
-      "const Module = require('node:module')",
-      `const file = ${JSON.stringify(path.join(worker, 'compile-worker-main.cjs'))}`,
-      `const cachedData = readFileSync(${JSON.stringify(path.join(worker, 'compile-worker-main.code-cache'))})`,
-      "const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData })",
-      "console.log(script.cachedDataRejected ? 'rejected' : 'taken')",
-    ].join('\n')
-    const run = await node(['-e', check])
-    expect(run.out.trim()).toBe('taken')
+  test.each([
+    ['the compile worker', 'worker/compile-worker-main'],
+    ['yaml', 'yaml'],
+  ])(
+    'the code cache of %s is taken by V8 in a plain `node` (made by the same Node)',
+    async (_, name) => {
+      const check = [
+        "const { readFileSync } = require('node:fs')",
+        "const { Script } = require('node:vm')",
+        "const Module = require('node:module')",
+        `const file = ${JSON.stringify(path.join(dist, name + '.cjs'))}`,
+        `const cachedData = readFileSync(${JSON.stringify(path.join(dist, name + '.code-cache'))})`,
+        "const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData })",
+        "console.log(script.cachedDataRejected ? 'rejected' : 'taken')",
+      ].join('\n')
+      const run = await node(['-e', check])
+      expect(run.out.trim()).toBe('taken')
+    },
+  )
+
+  test('dist/yaml.cjs reads YAML as the package does', async () => {
+    const sample =
+      'hero:\n  title: A # note\n  actions:\n    - {text: B, link: /c}\nn: 0x1F\nd: 2024-01-02\n'
+    const read = (load: string) =>
+      node([
+        '-e',
+        `console.log(JSON.stringify(${load}.parseDocument(${JSON.stringify(sample)}).toJS()))`,
+      ])
+    const bundled = await read(`require(${JSON.stringify(path.join(dist, 'yaml.cjs'))})`)
+    const parsed = JSON.parse(bundled.out)
+    expect(parsed.hero.actions).toEqual([{ text: 'B', link: '/c' }])
+    expect(parsed.n).toBe(31)
+    expect(bundled.out).toBe((await read("require('yaml')")).out)
   })
 
   test('`ssg build` with a worker highlights code (grammars loaded from their files) and draws diagrams', async () => {
