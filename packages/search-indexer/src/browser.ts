@@ -2,9 +2,9 @@
  * `@ssg/search-indexer/browser`: loads a site's two search files and searches them.
  * Browser code only (no Node imports); the theme imports it lazily, on first use of the box.
  */
-import type { SearchResult } from 'minisearch'
 import { SUPPORTED_FORMAT_VERSIONS, slug, type DocFile, type IndexFile } from './format.js'
 import { planQuery, rankResults } from './query.js'
+import { createScorer, type Hit, type Scorer } from './score.js'
 import { makeSnippet, type SnippetSegment } from './snippet.js'
 import { splitStore, wholeStore, type ReadJson, type Store } from './store.js'
 
@@ -87,14 +87,15 @@ export async function loadSearch(options: LoadSearchOptions): Promise<LoadedSear
           readJson: read,
         })
       : wholeStore(doc, index)
+  const scorer = createScorer(store.miniSearch)
   return {
     builtAt: index.builtAt,
     size: store.sectionCount,
-    search: (query, queryOptions = {}) => display(store, rank(store, query, queryOptions)),
+    search: (query, queryOptions = {}) => display(store, rank(store, scorer, query, queryOptions)),
     prepare(query, queryOptions = {}) {
       const terms = store.loadTerms(query)
       const pages = () =>
-        store.loadPages(rank(store, query, queryOptions).map((group) => group.page))
+        store.loadPages(rank(store, scorer, query, queryOptions).map((group) => group.page))
       return terms ? terms.then(() => pages() ?? undefined) : pages()
     },
   }
@@ -145,23 +146,38 @@ async function readJson<T>(
 interface RankedPage {
   page: number
   score: number
-  results: SearchResult[]
+  results: Hit[]
 }
 
 /** The pages a query finds, best first, as many as `limit` sections fill. */
-function rank(store: Store, text: string, options: SearchQueryOptions): RankedPage[] {
+function rank(
+  store: Store,
+  scorer: Scorer,
+  text: string,
+  options: SearchQueryOptions,
+): RankedPage[] {
   const { limit = 10, sectionsPerPage = 3 } = options
   const { miniSearch, vocabulary, options: searchOptions } = store
   const plan = planQuery(text, searchOptions, vocabulary)
   if (!plan) return []
   const { boost, weights, pageSectionWeight } = searchOptions
-  const results = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
-  // Group the sections by page; a page ranks by its best section plus a share of the next ones.
   // Sections far down the list cannot lift a page into the first ones: the best 300 suffice
   // (on a large site a common word matches thousands).
-  const groups = new Map<number, { score: number; extra: number; results: SearchResult[] }>()
-  for (const result of results.slice(0, Math.max(300, limit * 30))) {
-    const page = store.pageOf(result.id as number)
+  const best = Math.max(300, limit * 30)
+  const results: Hit[] =
+    searchOptions.combineWith === 'OR'
+      ? scorer.search(plan, { boost, weights, maxFuzzy: searchOptions.maxFuzzy }, best)
+      : rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
+          .slice(0, best)
+          .map((result) => ({
+            id: result.id as number,
+            score: result.score,
+            terms: () => result.terms,
+          }))
+  // Group the sections by page; a page ranks by its best section plus a share of the next ones.
+  const groups = new Map<number, { score: number; extra: number; results: Hit[] }>()
+  for (const result of results) {
+    const page = store.pageOf(result.id)
     const group = groups.get(page)
     if (!group) groups.set(page, { score: result.score, extra: 0, results: [result] })
     else if (group.results.length < 4) {
@@ -196,11 +212,11 @@ function display(store: Store, ranked: RankedPage[]): PageResult[] {
     const [url, title, breadcrumbs] = page
     const sections: SectionResult[] = []
     for (const result of results) {
-      const section = store.section(result.id as number)
+      const section = store.section(result.id)
       if (!section) continue
       const [, anchor, heading, text] = section
       const id = anchor === 0 ? slug(heading) : anchor
-      const terms = new Set(result.terms)
+      const terms = new Set(result.terms())
       // The intro has no heading of its own: it shows as the page.
       const shown = heading || title
       sections.push({

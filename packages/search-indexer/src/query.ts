@@ -8,6 +8,7 @@
  */
 import type { Query, SearchOptions, SearchResult } from 'minisearch'
 import { processTerm, tokenize, type SerializedSearchOptions } from './format.js'
+import type { PlannedTerm } from './score.js'
 
 /** The terms of an index, sorted, with how many postings each has (its weight). */
 export interface Vocabulary {
@@ -79,6 +80,8 @@ export function postingCount(
 /** A query ready for `MiniSearch#search`, and which typed term each searched term stands for. */
 export interface QueryPlan {
   query: Query
+  /** The same query for `score.ts`: per typed term, the terms searched for it. */
+  groups: PlannedTerm[][]
   /** Searched term -> index of the typed term it comes from (itself, a prefix or a typo fix). */
   origin: Map<string, number>
   /** Number of typed terms. */
@@ -142,6 +145,7 @@ export function planQuery(
   if (typed.length === 0) return null
 
   const origin = new Map<string, number>()
+  const groups: PlannedTerm[][] = []
   const queries = typed.map(({ term, prefix, weight }, k): Query => {
     const expansions = prefix ? vocabulary.expand(term, options.maxPrefixTerms) : []
     const boosts = new Map<string, number>([[term, weight]])
@@ -161,15 +165,20 @@ export function planQuery(
     }
     for (const searched of boosts.keys()) if (!origin.has(searched)) origin.set(searched, k)
     const unknown = !vocabulary.has(term) && expansions.length === 0
+    const fuzzy = unknown && term.length >= options.minFuzzyLength ? options.fuzzy : false
+    groups.push(
+      [...boosts].map(([searched, boost]) => ({
+        term: searched,
+        boost,
+        fuzzy: searched === term ? fuzzy : false,
+      })),
+    )
     const group: SearchOptions & { queries: Query[] } = {
       queries: [[...boosts.keys()].join(' ')],
       tokenize: splitOnSpaces,
       processTerm: identity,
       prefix: false,
-      fuzzy: (searched) =>
-        unknown && searched === term && term.length >= options.minFuzzyLength
-          ? options.fuzzy
-          : false,
+      fuzzy: (searched) => (searched === term ? fuzzy : false),
       maxFuzzy: options.maxFuzzy,
       boostTerm: (searched) => boosts.get(searched) ?? 1,
       combineWith: 'OR',
@@ -178,6 +187,7 @@ export function planQuery(
   })
   return {
     query: { queries, combineWith: options.combineWith },
+    groups,
     origin,
     size: typed.length,
   }

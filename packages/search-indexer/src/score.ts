@@ -1,0 +1,296 @@
+/**
+ * Scores a planned query over MiniSearch's in-memory index without MiniSearch's search: the
+ * same BM25 scores, sums and order as `MiniSearch#search` followed by `rankResults` (query.ts),
+ * computed into typed arrays reused from query to query instead of a result object, an array
+ * and a match object per section and term. On 50,000 sections a prefix being typed touches
+ * thousands of sections per term, and those allocations (and collecting them) were most of a
+ * query's time. Only the best `limit` sections are sorted; the matched terms of a section are
+ * worked out when it is shown. Browser-safe. Reads MiniSearch 7.2.0's internals, as
+ * `store.ts` does; `test/score.test.ts` checks the results against `MiniSearch#search`.
+ */
+import type MiniSearch from 'minisearch'
+import type { PostingMaps } from './index-codec.js'
+
+/** One searched term of a typed term's group: exact, or fuzzy too (`fuzzy`: MiniSearch's). */
+export interface PlannedTerm {
+  term: string
+  boost: number
+  fuzzy: number | false
+}
+
+/** What {@link Scorer.search} needs of a query plan (`QueryPlan` in query.ts). */
+export interface ScoredPlan {
+  /** One group per typed term, ORed together. */
+  groups: ReadonlyArray<ReadonlyArray<PlannedTerm>>
+  /** Searched term -> index of the typed term it stands for. */
+  origin: ReadonlyMap<string, number>
+}
+
+export interface ScoringOptions {
+  /** Score multiplier per field. */
+  boost: Partial<Record<string, number>>
+  weights: { fuzzy: number }
+  maxFuzzy: number
+}
+
+/** A section among the results: its id, its score, and the index terms it matched. */
+export interface Hit {
+  id: number
+  score: number
+  /** The index terms the section matched (for the snippet), worked out on demand. */
+  terms(): string[]
+}
+
+export interface Scorer {
+  /** The best `limit` sections for `plan`, best first (ties in MiniSearch's order). */
+  search(plan: ScoredPlan, options: ScoringOptions, limit: number): Hit[]
+}
+
+/** The parts of a MiniSearch 7.2.0 instance the scorer reads. */
+interface Internals {
+  _index: {
+    get(term: string): PostingMaps | undefined
+    fuzzyGet(term: string, distance: number): Map<string, [PostingMaps, number]>
+  }
+  _documentCount: number
+  _documentIds: Map<number, unknown>
+  _fieldIds: Record<string, number>
+  _fieldLength: Map<number, number[]>
+  _avgFieldLength: number[]
+  _nextId: number
+  _options: { fields: string[]; searchOptions: { bm25: { k: number; b: number; d: number } } }
+}
+
+/** A scorer over `miniSearch`'s index (its terms may grow; its documents must not change). */
+export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>): Scorer {
+  const ms = miniSearch as unknown as Internals
+  if (
+    typeof ms._index?.get !== 'function' ||
+    typeof ms._index.fuzzyGet !== 'function' ||
+    !(ms._fieldLength instanceof Map) ||
+    !(ms._documentIds instanceof Map) ||
+    !Array.isArray(ms._options?.fields) ||
+    typeof ms._options.searchOptions?.bm25?.k !== 'number'
+  ) {
+    throw new Error(
+      'This MiniSearch version cannot be scored by the search loader; use MiniSearch 7',
+    )
+  }
+  const { k, b, d } = ms._options.searchOptions.bm25
+  const fields = ms._options.fields
+  const fieldIds = fields.map((field) => ms._fieldIds[field]!)
+  const width = Math.max(0, ...fieldIds) + 1
+  const size = ms._nextId
+  // k * (1 - b + b * length / average) of each document and field: BM25's length norm.
+  const norms = new Float64Array(size * width)
+  const live = new Uint8Array(size)
+  for (const [doc, lengths] of ms._fieldLength) {
+    for (const field of fieldIds) {
+      norms[doc * width + field] = k * (1 - b + (b * lengths[field]!) / ms._avgFieldLength[field]!)
+    }
+  }
+  for (const doc of ms._documentIds.keys()) live[doc] = 1
+
+  // Per document: the sums of the current term, of the current group and of the query; which
+  // term, group and query last touched it; how many distinct searched terms it matched, and
+  // which typed terms (a bit each).
+  const termSums = new Float64Array(size)
+  const groupSums = new Float64Array(size)
+  const sums = new Float64Array(size)
+  const termStamps = new Uint32Array(size)
+  const groupStamps = new Uint32Array(size)
+  const stamps = new Uint32Array(size)
+  const sumStamps = new Uint32Array(size)
+  const matched = new Uint16Array(size)
+  const typedBits = new Int32Array(size)
+  const firsts = new Float64Array(size)
+  let termTouched = new Int32Array(1024)
+  let groupTouched = new Int32Array(1024)
+  let touched = new Int32Array(1024)
+  let termCount = 0
+  let groupCount = 0
+  let count = 0
+  let stamp = 0
+  const grow = (list: Int32Array) => {
+    const bigger = new Int32Array(list.length * 2)
+    bigger.set(list)
+    return bigger
+  }
+
+  return {
+    search(plan, options, limit) {
+      stamp += 1
+      const query = stamp
+      const scored: Array<[term: string, data: PostingMaps]> = []
+      const boosts = fields.map((field) => options.boost[field] || 1)
+      // A searched term in two groups counts once per section (MiniSearch's `queryTerms`).
+      const seen = new Map<string, number>()
+      const repeated = new Map<string, Set<number>>()
+      for (const group of plan.groups)
+        for (const { term } of group) seen.set(term, (seen.get(term) ?? 0) + 1)
+      for (const [term, times] of seen) if (times > 1) repeated.set(term, new Set())
+
+      /** Adds one index term's postings, as MiniSearch's `termResults`. */
+      const addTerm = (data: PostingMaps | undefined, weight: number, term: string) => {
+        if (!data) return
+        scored.push([term, data])
+        for (let f = 0; f < fieldIds.length; f++) {
+          const field = fieldIds[f]!
+          const postings = data.get(field)
+          if (!postings) continue
+          let matching = postings.size
+          let idf = Math.log(1 + (ms._documentCount - matching + 0.5) / (matching + 0.5))
+          const factor = weight * boosts[f]!
+          for (const [doc, frequency] of postings) {
+            if (live[doc] !== 1) {
+              // MiniSearch counts the term in one document less from there on.
+              matching -= 1
+              idf = Math.log(1 + (ms._documentCount - matching + 0.5) / (matching + 0.5))
+              continue
+            }
+            const raw =
+              idf * (d + (frequency * (k + 1)) / (frequency + norms[doc * width + field]!))
+            const score = factor * raw
+            if (termStamps[doc] !== stamp) {
+              termStamps[doc] = stamp
+              termSums[doc] = score
+              if (termCount === termTouched.length) termTouched = grow(termTouched)
+              termTouched[termCount++] = doc
+            } else termSums[doc] += score
+          }
+        }
+      }
+
+      for (const group of plan.groups) {
+        stamp += 1
+        const groupStamp = stamp
+        groupCount = 0
+        for (const { term, boost, fuzzy } of group) {
+          stamp += 1
+          termCount = 0
+          addTerm(ms._index.get(term), boost, term)
+          if (fuzzy !== false) {
+            const distance =
+              fuzzy < 1 ? Math.min(options.maxFuzzy, Math.round(term.length * fuzzy)) : fuzzy
+            if (distance) {
+              for (const [near, [data, edits]] of ms._index.fuzzyGet(term, distance)) {
+                if (!edits) continue
+                addTerm(
+                  data,
+                  ((options.weights.fuzzy * near.length) / (near.length + edits)) * boost,
+                  near,
+                )
+              }
+            }
+          }
+          const bit = 1 << ((plan.origin.get(term) ?? 0) % 31)
+          const docs = repeated.get(term)
+          for (let j = 0; j < termCount; j++) {
+            const doc = termTouched[j]!
+            if (groupStamps[doc] !== groupStamp) {
+              groupStamps[doc] = groupStamp
+              groupSums[doc] = termSums[doc]!
+              if (groupCount === groupTouched.length) groupTouched = grow(groupTouched)
+              groupTouched[groupCount++] = doc
+            } else groupSums[doc] += termSums[doc]!
+            if (stamps[doc] !== query) {
+              stamps[doc] = query
+              matched[doc] = 0
+              typedBits[doc] = 0
+            }
+            if (!docs || !docs.has(doc)) {
+              matched[doc] += 1
+              docs?.add(doc)
+            }
+            typedBits[doc] |= bit
+          }
+        }
+        for (let j = 0; j < groupCount; j++) {
+          const doc = groupTouched[j]!
+          if (sumStamps[doc] !== query) {
+            sumStamps[doc] = query
+            sums[doc] = groupSums[doc]!
+            if (count === touched.length) touched = grow(touched)
+            touched[count++] = doc
+          } else sums[doc] += groupSums[doc]!
+        }
+      }
+      return best(limit, scored)
+    },
+  }
+
+  /** The best `limit` touched documents, sorted as MiniSearch and `rankResults` sort them. */
+  function best(limit: number, scored: ReadonlyArray<[string, PostingMaps]>): Hit[] {
+    const n = count
+    count = 0
+    // MiniSearch multiplies by the distinct searched terms matched (`quality`); `rankResults`
+    // divides that back out and multiplies by the distinct typed terms.
+    const scores = new Float64Array(n)
+    for (let j = 0; j < n; j++) {
+      const doc = touched[j]!
+      const quality = matched[doc]! || 1
+      firsts[doc] = sums[doc]! * quality
+      scores[j] = (firsts[doc]! / Math.max(1, matched[doc]!)) * popCount(typedBits[doc]!)
+    }
+    const order: number[] = []
+    const threshold = n > limit ? kthLargest(Float64Array.from(scores), limit) : -Infinity
+    for (let j = 0; j < n; j++) if (scores[j]! >= threshold) order.push(j)
+    order.sort(
+      (x, y) => scores[y]! - scores[x]! || firsts[touched[y]!]! - firsts[touched[x]!]! || x - y,
+    )
+    return order.slice(0, limit).map((j) => {
+      const doc = touched[j]!
+      return {
+        id: ms._documentIds.get(doc) as number,
+        score: scores[j]!,
+        terms: () => termsOf(doc, scored),
+      }
+    })
+  }
+
+  /** The index terms among `scored` that `doc` has in some field (MiniSearch's `terms`). */
+  function termsOf(doc: number, scored: ReadonlyArray<[string, PostingMaps]>): string[] {
+    const terms: string[] = []
+    for (const [term, data] of scored) {
+      if (terms.includes(term)) continue
+      for (const field of fieldIds) {
+        if (data.get(field)?.has(doc)) {
+          terms.push(term)
+          break
+        }
+      }
+    }
+    return terms
+  }
+}
+
+function popCount(bits: number): number {
+  let n = 0
+  for (let v = bits >>> 0; v !== 0; v &= v - 1) n++
+  return n
+}
+
+/** The `k`-th largest value of `values` (1-based; `values` is reordered). Quickselect. */
+export function kthLargest(values: Float64Array, k: number): number {
+  let low = 0
+  let high = values.length - 1
+  const target = k - 1
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!
+    let i = low
+    let j = high
+    while (i <= j) {
+      while (values[i]! > pivot) i++
+      while (values[j]! < pivot) j--
+      if (i <= j) {
+        const swap = values[i]!
+        values[i++] = values[j]!
+        values[j--] = swap
+      }
+    }
+    if (target <= j) high = j
+    else if (target >= i) low = i
+    else return values[target]!
+  }
+  return values[target]!
+}
