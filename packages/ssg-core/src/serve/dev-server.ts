@@ -81,6 +81,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const log = options.logger ?? consoleLogger
   const host = options.host ?? '127.0.0.1'
   const started = performance.now()
+  // Files changed after this were maybe not read: the late watcher looks at them (`SiteWatcher`).
+  const since = Date.now()
   const siteOptions = {
     root: options.root,
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
@@ -166,34 +168,41 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     themeFiles: devSite?.theme.siteInputs ?? [],
     apiFiles: devSite ? specFiles(devSite.config) : [],
   })
-  const watcher = new SiteWatcher(placesOf(site), async (events) => {
-    const start = performance.now()
-    try {
-      const result = await handle(events)
-      const errors = allErrors()
-      channel.push({
-        reload: result.reload,
-        refresh: result.refresh,
-        errors: overlayErrors(errors),
-        warnings: site?.messagesVersion ?? 0,
-      })
-      const ms = performance.now() - start
-      // The reloading pages ask for the edited documents next: render them meanwhile.
-      const current = site
-      setImmediate(() => {
-        current?.prerender(result.edited)
-        // A page that cannot be rendered is an error too (pushed only when the errors changed).
-        if (current === site) channel.push({ reload: [], ...problemsNow() })
-      })
-      options.onUpdate?.({ ...result, ms, errors })
-      if (result.reload.length || result.refresh.length || result.compiled)
-        log.info(`ssg: ${describe(result)} in ${Math.round(ms)} ms`)
-      terminal.report(allMessages(), false)
-    } catch (error) {
-      // Never stop serving: report and keep the last good site.
-      log.error('ssg: cannot apply the change: ' + errorChain(error).join('\n  caused by: '))
-    }
-  })
+  const watcher = new SiteWatcher(
+    placesOf(site),
+    async (events) => {
+      const start = performance.now()
+      try {
+        const result = await handle(events)
+        const errors = allErrors()
+        channel.push({
+          reload: result.reload,
+          refresh: result.refresh,
+          errors: overlayErrors(errors),
+          warnings: site?.messagesVersion ?? 0,
+        })
+        const ms = performance.now() - start
+        // The reloading pages ask for the edited documents next: render them meanwhile.
+        const current = site
+        setImmediate(() => {
+          current?.prerender(result.edited)
+          // A page that cannot be rendered is an error too (pushed only when the errors changed).
+          if (current === site) channel.push({ reload: [], ...problemsNow() })
+        })
+        options.onUpdate?.({ ...result, ms, errors })
+        if (result.reload.length || result.refresh.length || result.compiled)
+          log.info(`ssg: ${describe(result)} in ${Math.round(ms)} ms`)
+        terminal.report(allMessages(), false)
+      } catch (error) {
+        // Never stop serving: report and keep the last good site.
+        log.error('ssg: cannot apply the change: ' + errorChain(error).join('\n  caused by: '))
+      }
+    },
+    {
+      later: site?.firstPageServed,
+      since,
+    },
+  )
 
   async function handle(events: WatchEvent[]): Promise<UpdateResult> {
     const plan = planChanges(events, placesOf(site))
@@ -214,7 +223,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return result
   }
 
-  await watcher.ready
+  // Without a site (a config that cannot load) every watcher starts now: a fix is what comes next.
+  await (site ? watcher.ready : watcher.allReady)
   log.info(
     `ssg: serving ${site?.size ?? 0} pages at ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; pages compile when first asked for, the others in the background)`,
   )

@@ -135,6 +135,11 @@ export class DevSite {
   }
 
   /** Number of pages. */
+  /** Resolves once the first page is served (or none was asked for a while: see `FirstPage`). */
+  get firstPageServed(): Promise<void> {
+    return this.firstPage.served
+  }
+
   get size(): number {
     return this.table.pages.length
   }

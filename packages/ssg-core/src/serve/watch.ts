@@ -12,35 +12,67 @@ const WATCH_EVENTS = new Set<string>(['add', 'change', 'unlink', 'addDir', 'unli
  * Events arrive in batches: a save that writes several files is one update.
  */
 export class SiteWatcher {
-  private readonly watcher: FSWatcher
+  private watcher: FSWatcher | undefined
   private content: DirWatcher
   private pending: WatchEvent[] = []
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private readonly rechecks = new Map<string, NodeJS.Timeout>()
   private nudged = false
+  private closed = false
+  /** The content folder is watched (what a reader's page is made of). */
   readonly ready: Promise<void>
+  /** The rest is watched too (see `later`). */
+  readonly allReady: Promise<void>
 
+  /**
+   * `later`: chokidar (config, `static/`, the theme's folder) starts when it resolves: its start
+   * stats every file it watches (0.2 s of the server's thread for the docs site), which must not
+   * compete with the first page. A file of those changed meanwhile (modified after `since`, ms
+   * since the epoch: when the server began reading the site) is reported once chokidar has seen
+   * it, as a change.
+   */
   constructor(
     private places: WatchedPlaces,
     private readonly onBatch: (events: WatchEvent[]) => Promise<void>,
+    options: { later?: Promise<void> | undefined; since?: number } = {},
   ) {
-    this.watcher = watch(this.paths(), {
-      ignoreInitial: true,
+    this.content = this.watchContent()
+    this.ready = this.content.ready
+    this.allReady = (options.later ?? Promise.resolve()).then(() =>
+      this.closed ? undefined : this.watchRest(options.since),
+    )
+  }
+
+  private watchRest(since: number | undefined): Promise<void> {
+    const watcher = watch(this.paths(), {
+      // Without a `since`, files there at the start are not events; with one, the first scan
+      // reports each file, and those changed since then are taken.
+      ignoreInitial: since === undefined,
+      alwaysStat: since !== undefined,
       ignored: (file) => this.ignored(file),
     })
-    this.watcher.on('all', (event, file) => {
+    this.watcher = watcher
+    let scanned = since === undefined
+    watcher.on('all', (event, file, stats) => {
       if (!WATCH_EVENTS.has(event)) return
       const absolute = path.resolve(file)
+      if (!scanned && (event === 'add' || event === 'addDir')) {
+        // The first scan reports what is there: a file changed since `since` is a change.
+        if (event === 'add' && stats && stats.mtimeMs >= since!)
+          this.event({ event: 'change', path: absolute })
+        return
+      }
       // A content folder made after the start: watch it.
       if (event === 'addDir' && absolute === this.contentDir) this.watchContent()
       this.event({ event: event as WatchEvent['event'], path: absolute })
     })
-    this.content = this.watchContent()
-    this.ready = Promise.all([
-      new Promise<void>((resolve) => this.watcher.once('ready', () => resolve())),
-      this.content.ready,
-    ]).then(() => {})
+    return new Promise<void>((resolve) =>
+      watcher.once('ready', () => {
+        scanned = true
+        resolve()
+      }),
+    )
   }
 
   private get contentDir(): string {
@@ -67,7 +99,7 @@ export class SiteWatcher {
   setPlaces(places: WatchedPlaces): void {
     const before = this.places.themeDir
     this.places = places
-    if (before === places.themeDir) return
+    if (before === places.themeDir || !this.watcher) return
     if (before) this.watcher.unwatch(before)
     if (places.themeDir) this.watcher.add(places.themeDir)
   }
@@ -85,15 +117,17 @@ export class SiteWatcher {
 
   /** Resolves once every event seen so far has been handled. */
   async idle(): Promise<void> {
+    await this.allReady
     while (this.timer || this.running || this.rechecks.size)
       await (this.running ?? new Promise((r) => setTimeout(r, 10)))
   }
 
   close(): Promise<void> {
+    this.closed = true
     clearTimeout(this.timer)
     this.content.close()
     for (const timer of this.rechecks.values()) clearTimeout(timer)
-    return this.watcher.close()
+    return this.watcher?.close() ?? Promise.resolve()
   }
 
   private paths(): string[] {
