@@ -3,7 +3,7 @@
  * Browser code only (no Node imports); the theme imports it lazily, on first use of the box.
  */
 import { SUPPORTED_FORMAT_VERSIONS, slug, type DocFile, type IndexFile } from './format.js'
-import { planQuery, rankResults } from './query.js'
+import { planQuery } from './query.js'
 import { createScorer, type Hit, type Scorer } from './score.js'
 import { makeSnippet, type SnippetSegment } from './snippet.js'
 import { splitStore, wholeStore, type ReadJson, type Store } from './store.js'
@@ -157,23 +157,17 @@ function rank(
   options: SearchQueryOptions,
 ): RankedPage[] {
   const { limit = 10, sectionsPerPage = 3 } = options
-  const { miniSearch, vocabulary, options: searchOptions } = store
+  const { vocabulary, options: searchOptions } = store
   const plan = planQuery(text, searchOptions, vocabulary)
   if (!plan) return []
-  const { boost, weights, pageSectionWeight } = searchOptions
+  const { boost, weights, maxFuzzy, combineWith, pageSectionWeight } = searchOptions
   // Sections far down the list cannot lift a page into the first ones: the best 300 suffice
   // (on a large site a common word matches thousands).
-  const best = Math.max(300, limit * 30)
-  const results: Hit[] =
-    searchOptions.combineWith === 'OR'
-      ? scorer.search(plan, { boost, weights, maxFuzzy: searchOptions.maxFuzzy }, best)
-      : rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
-          .slice(0, best)
-          .map((result) => ({
-            id: result.id as number,
-            score: result.score,
-            terms: () => result.terms,
-          }))
+  const results = scorer.search(
+    plan,
+    { boost, weights, maxFuzzy, combineWith },
+    Math.max(300, limit * 30),
+  )
   // Group the sections by page; a page ranks by its best section plus a share of the next ones.
   const groups = new Map<number, { score: number; extra: number; results: Hit[] }>()
   for (const result of results) {

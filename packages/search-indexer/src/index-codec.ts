@@ -169,6 +169,30 @@ export function decodeLevelPostings(encoded: string): Array<LevelPostings | unde
 /** MiniSearch's in-memory postings of one term: field -> document -> frequency. */
 export type PostingMaps = Map<number, Map<number, number>>
 
+/** A term's postings in one field as arrays: documents and their frequencies, in index order. */
+export interface FieldPostings {
+  ids: Int32Array
+  frequencies: Float64Array
+}
+
+/** A term's postings by field number (undefined for fields without): what `score.ts` reads. */
+export type TermPostings = Array<FieldPostings | undefined>
+
+/**
+ * Decodes a term's folded postings straight into arrays (a split index's parts): the same
+ * documents, order and frequencies as {@link decodePostingMaps}, without a map per field.
+ */
+export function decodeTermPostings(encoded: string): TermPostings {
+  return decodeLevelPostings(encoded).map((postings) =>
+    postings
+      ? {
+          ids: Int32Array.from(postings.ids),
+          frequencies: Float64Array.from(postings.levels, (level) => LEVEL_FREQUENCY[level]!),
+        }
+      : undefined,
+  )
+}
+
 /** Decodes one term's postings (folded or not) straight into MiniSearch's in-memory maps. */
 export function decodePostingMaps(encoded: string, folded: boolean): PostingMaps {
   const maps: PostingMaps = new Map()

@@ -9,7 +9,10 @@
  * `store.ts` does; `test/score.test.ts` checks the results against `MiniSearch#search`.
  */
 import type MiniSearch from 'minisearch'
-import type { PostingMaps } from './index-codec.js'
+import type { PostingMaps, TermPostings } from './index-codec.js'
+
+/** A term's data in the index: MiniSearch's maps (a whole index) or arrays (split parts). */
+export type TermData = PostingMaps | TermPostings
 
 /** One searched term of a typed term's group: exact, or fuzzy too (`fuzzy`: MiniSearch's). */
 export interface PlannedTerm {
@@ -20,13 +23,18 @@ export interface PlannedTerm {
 
 /** What {@link Scorer.search} needs of a query plan (`QueryPlan` in query.ts). */
 export interface ScoredPlan {
-  /** One group per typed term, ORed together. */
+  /** One group per typed term, ORed (or ANDed) together. */
   groups: ReadonlyArray<ReadonlyArray<PlannedTerm>>
   /** Searched term -> index of the typed term it stands for. */
   origin: ReadonlyMap<string, number>
 }
 
 export interface ScoringOptions {
+  /**
+   * `AND`: only sections that match every typed term (in the order they were first matched,
+   * where MiniSearch would order ties by the last term).
+   */
+  combineWith: 'OR' | 'AND'
   /** Score multiplier per field. */
   boost: Partial<Record<string, number>>
   weights: { fuzzy: number }
@@ -49,8 +57,8 @@ export interface Scorer {
 /** The parts of a MiniSearch 7.2.0 instance the scorer reads. */
 interface Internals {
   _index: {
-    get(term: string): PostingMaps | undefined
-    fuzzyGet(term: string, distance: number): Map<string, [PostingMaps, number]>
+    get(term: string): TermData | undefined
+    fuzzyGet(term: string, distance: number): Map<string, [TermData, number]>
   }
   _documentCount: number
   _documentIds: Map<number, unknown>
@@ -102,6 +110,7 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
   const stamps = new Uint32Array(size)
   const sumStamps = new Uint32Array(size)
   const matched = new Uint16Array(size)
+  const groupsMatched = new Uint16Array(size)
   const typedBits = new Int32Array(size)
   const firsts = new Float64Array(size)
   let termTouched = new Int32Array(1024)
@@ -121,7 +130,7 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
     search(plan, options, limit) {
       stamp += 1
       const query = stamp
-      const scored: Array<[term: string, data: PostingMaps]> = []
+      const scored: Array<[term: string, data: TermPostings]> = []
       const boosts = fields.map((field) => options.boost[field] || 1)
       // A searched term in two groups counts once per section (MiniSearch's `queryTerms`).
       const seen = new Map<string, number>()
@@ -131,17 +140,21 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
       for (const [term, times] of seen) if (times > 1) repeated.set(term, new Set())
 
       /** Adds one index term's postings, as MiniSearch's `termResults`. */
-      const addTerm = (data: PostingMaps | undefined, weight: number, term: string) => {
-        if (!data) return
+      const addTerm = (found: TermData | undefined, weight: number, term: string) => {
+        if (!found) return
+        const data = termPostings(found)
         scored.push([term, data])
         for (let f = 0; f < fieldIds.length; f++) {
           const field = fieldIds[f]!
-          const postings = data.get(field)
+          const postings = data[field]
           if (!postings) continue
-          let matching = postings.size
+          const { ids, frequencies } = postings
+          let matching = ids.length
           let idf = Math.log(1 + (ms._documentCount - matching + 0.5) / (matching + 0.5))
           const factor = weight * boosts[f]!
-          for (const [doc, frequency] of postings) {
+          for (let p = 0; p < ids.length; p++) {
+            const doc = ids[p]!
+            const frequency = frequencies[p]!
             if (live[doc] !== 1) {
               // MiniSearch counts the term in one document less from there on.
               matching -= 1
@@ -197,6 +210,7 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
               stamps[doc] = query
               matched[doc] = 0
               typedBits[doc] = 0
+              groupsMatched[doc] = 0
             }
             if (!docs || !docs.has(doc)) {
               matched[doc] += 1
@@ -207,6 +221,7 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
         }
         for (let j = 0; j < groupCount; j++) {
           const doc = groupTouched[j]!
+          groupsMatched[doc] += 1
           if (sumStamps[doc] !== query) {
             sumStamps[doc] = query
             sums[doc] = groupSums[doc]!
@@ -215,12 +230,24 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
           } else sums[doc] += groupSums[doc]!
         }
       }
-      return best(limit, scored)
+      return best(limit, scored, options.combineWith === 'AND' ? plan.groups.length : 0)
     },
   }
 
   /** The best `limit` touched documents, sorted as MiniSearch and `rankResults` sort them. */
-  function best(limit: number, scored: ReadonlyArray<[string, PostingMaps]>): Hit[] {
+  function best(
+    limit: number,
+    scored: ReadonlyArray<[string, TermPostings]>,
+    groups: number,
+  ): Hit[] {
+    if (groups > 0) {
+      // AND: the sections every group matched.
+      let kept = 0
+      for (let j = 0; j < count; j++) {
+        if (groupsMatched[touched[j]!]! >= groups) touched[kept++] = touched[j]!
+      }
+      count = kept
+    }
     const n = count
     count = 0
     // MiniSearch multiplies by the distinct searched terms matched (`quality`); `rankResults`
@@ -249,12 +276,12 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
   }
 
   /** The index terms among `scored` that `doc` has in some field (MiniSearch's `terms`). */
-  function termsOf(doc: number, scored: ReadonlyArray<[string, PostingMaps]>): string[] {
+  function termsOf(doc: number, scored: ReadonlyArray<[string, TermPostings]>): string[] {
     const terms: string[] = []
     for (const [term, data] of scored) {
       if (terms.includes(term)) continue
       for (const field of fieldIds) {
-        if (data.get(field)?.has(doc)) {
+        if (data[field]?.ids.includes(doc)) {
           terms.push(term)
           break
         }
@@ -262,6 +289,29 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
     }
     return terms
   }
+}
+
+const compiled = new WeakMap<PostingMaps, TermPostings>()
+
+/** A term's postings as arrays; MiniSearch's maps are turned into arrays once, on first use. */
+export function termPostings(data: TermData): TermPostings {
+  if (!(data instanceof Map)) return data
+  let postings = compiled.get(data)
+  if (!postings) {
+    postings = []
+    for (const [field, byDocument] of data) {
+      const ids = new Int32Array(byDocument.size)
+      const frequencies = new Float64Array(byDocument.size)
+      let k = 0
+      for (const [doc, frequency] of byDocument) {
+        ids[k] = doc
+        frequencies[k++] = frequency
+      }
+      postings[field] = { ids, frequencies }
+    }
+    compiled.set(data, postings)
+  }
+  return postings
 }
 
 function popCount(bits: number): number {

@@ -17,11 +17,11 @@ import {
 } from './format.js'
 import {
   decodeIndex,
-  decodePostingMaps,
+  decodeTermPostings,
   decodeTerms,
   emptyIndexJson,
   readNumbers,
-  type PostingMaps,
+  type TermPostings,
 } from './index-codec.js'
 import { spanningPrefixes, spansParts, partOf as partIn } from './bounds.js'
 import {
@@ -162,9 +162,9 @@ export function splitStore(options: {
     if (terms.length !== postings.length) {
       throw new Error('The search index is damaged (its lengths do not match); rebuild the site')
     }
-    const entries = terms.map((term, j): [string, PostingMaps] => [
+    const entries = terms.map((term, j): [string, TermPostings] => [
       term,
-      decodePostingMaps(postings[j]!, true),
+      decodeTermPostings(postings[j]!),
     ])
     addTerms(entries)
     return entries
@@ -175,7 +175,7 @@ export function splitStore(options: {
     return loadOnce(file, async () => {
       const part = await readPart<IndexPart>(options.indexUrl(file), file, 'search index')
       vocabularies[k] = createVocabulary(
-        addRange(part).map(([term, maps]) => [term, postingCount(maps)]),
+        addRange(part).map(([term, byField]) => [term, arrayPostingCount(byField)]),
       )
     })
   }
@@ -233,18 +233,27 @@ export function splitStore(options: {
   }
 }
 
+/** How many postings a term has in all fields. */
+function arrayPostingCount(byField: TermPostings): number {
+  let count = 0
+  for (const postings of byField) count += postings?.ids.length ?? 0
+  return count
+}
+
 /**
- * Adds decoded terms to a MiniSearch instance, as `MiniSearch.loadJS` does for its whole
- * index: MiniSearch has no public way to add serialised terms to a loaded index. Checked
- * against the pinned MiniSearch 7.2.0 by `test/split.test.ts`.
+ * Adds decoded terms to a MiniSearch instance's term tree, as `MiniSearch.loadJS` does for its
+ * whole index: MiniSearch has no public way to add serialised terms to a loaded index. The
+ * values are arrays, not MiniSearch's maps: only `score.ts` reads them (and MiniSearch's
+ * `fuzzyGet`, which returns them as they are). Checked against the pinned MiniSearch 7.2.0 by
+ * `test/split.test.ts`.
  */
 function termAdder(miniSearch: MiniSearch<IndexedDocument>) {
   const index = (miniSearch as unknown as { _index?: { set?: unknown } })._index
   if (!index || typeof index.set !== 'function') {
     throw new Error('This MiniSearch version cannot load a split search index; use MiniSearch 7')
   }
-  const set = index.set.bind(index) as (term: string, data: PostingMaps) => void
-  return (entries: ReadonlyArray<[string, PostingMaps]>) => {
+  const set = index.set.bind(index) as (term: string, data: TermPostings) => void
+  return (entries: ReadonlyArray<[string, TermPostings]>) => {
     for (const [term, data] of entries) set(term, data)
   }
 }

@@ -85,6 +85,7 @@ describe.each([
   const { miniSearch, words, searchOptions } = load(options)
   const scorer = createScorer(miniSearch)
   const { boost, weights, maxFuzzy } = searchOptions
+  const or = { boost, weights, maxFuzzy, combineWith: 'OR' as const }
 
   test.each(queries.map((query) => [query]))('%j', (query) => {
     const plan = planQuery(query, searchOptions, words)
@@ -94,7 +95,7 @@ describe.each([
     }
     const expected = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
     for (const limit of [5, 300]) {
-      const hits = scorer.search(plan, { boost, weights, maxFuzzy }, limit)
+      const hits = scorer.search(plan, or, limit)
       const want = expected.slice(0, limit)
       expect(hits.map((hit) => hit.id)).toEqual(want.map((result) => result.id))
       expect(hits.map((hit) => hit.score)).toEqual(want.map((result) => result.score))
@@ -104,10 +105,25 @@ describe.each([
     }
   })
 
+  test('AND keeps the sections that match every typed term, scored as MiniSearch scores them', () => {
+    const and = { ...searchOptions, combineWith: 'AND' as const }
+    let found = 0
+    for (const query of queries.filter((q) => q.includes(' '))) {
+      const plan = planQuery(query, and, words)!
+      const expected = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
+      const hits = scorer.search(plan, { ...or, combineWith: 'AND' }, 100_000)
+      const byId = (list: Array<{ id: number; score: number }>) =>
+        new Map(list.map((hit) => [hit.id, hit.score]))
+      expect(byId(hits), query).toEqual(byId(expected as Array<{ id: number; score: number }>))
+      found += hits.length
+    }
+    expect(found).toBeGreaterThan(0)
+  })
+
   test('the queries find sections, some of them many', () => {
     const counts = queries.map((query) => {
       const plan = planQuery(query, searchOptions, words)
-      return plan ? scorer.search(plan, { boost, weights, maxFuzzy }, 10_000).length : 0
+      return plan ? scorer.search(plan, or, 10_000).length : 0
     })
     expect(counts.filter((n) => n > 0).length).toBeGreaterThan(queries.length * 0.8)
     expect(Math.max(...counts)).toBeGreaterThan(300)
