@@ -206,6 +206,8 @@ export function startCompilers(options: {
   /** When the background threads start (`FirstPage`). @default now */
   background?: Promise<void>
   onCompiled: (page: CompiledPage, reason: CompileReason) => void
+  /** Given the foreground pool before the warm-up pages are queued (a page asked for early). */
+  beforeWarmUp?: (foreground: CompilePool) => void
 }): { pools: CompilePool[]; store: PageStore; warmUp: Promise<void> } {
   const { config, cacheDir } = options
   const md = markdownOptions(config)
@@ -227,6 +229,7 @@ export function startCompilers(options: {
           lowPriority: true,
           ...(options.background ? { startAfter: options.background } : {}),
         })
+  options.beforeWarmUp?.(foreground)
   return {
     pools: threads === 0 ? [foreground] : [foreground, background],
     store: new PageStore({ foreground, background, onCompiled: options.onCompiled }),

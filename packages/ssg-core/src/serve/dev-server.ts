@@ -83,8 +83,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const started = performance.now()
   // Files changed after this were maybe not read: the late watcher looks at them (`SiteWatcher`).
   const since = Date.now()
+  // The first file asked for while the site opens (a browser asks as soon as the port answers),
+  // told to the site being opened whether asked before or after it listens (`compileEarly`).
+  let firstAsked: string | undefined
+  let onFirstAsked: ((relative: string) => void) | undefined
   const siteOptions = {
     root: options.root,
+    firstAsked: (listener: (relative: string) => void) => {
+      // Once a site is served, requests compile their pages themselves (a config change reopens).
+      if (site) return
+      if (firstAsked !== undefined) listener(firstAsked)
+      else onFirstAsked = listener
+    },
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
   }
@@ -115,6 +125,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return site?.config.baseUrl ?? '/' // read per request: a config change may move it
     },
     source: async (relative) => {
+      if (!site && firstAsked === undefined) {
+        firstAsked = relative
+        onFirstAsked?.(relative)
+        onFirstAsked = undefined
+      }
       await opening
       return site ? site.file(relative) : relative === '404.html' ? waitingPage : null
     },

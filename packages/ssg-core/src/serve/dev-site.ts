@@ -15,6 +15,7 @@ import { AssetLookup, assetSourceOf } from '../pipeline/assets.js'
 import { startCompilers, type CompilePool } from './compile-pool.js'
 import { DevApis } from './dev-apis.js'
 import { FirstPage } from './first-page.js'
+import { likelyPage } from './early-page.js'
 import { applyContent, type UpdateResult } from './dev-content.js'
 import { generatedFile, renderNotFound, siteSearchPages } from './dev-files.js'
 import { afterBackground, onCompiled } from './dev-records.js'
@@ -42,6 +43,8 @@ export interface DevSiteOptions {
   now?: () => Date
   /** Told the pages the background pass has compiled out of the total (the terminal's progress). */
   onPages?: (done: number, total: number) => void
+  /** Calls the listener with the first file asked for while the site opens (see `compileEarly`). */
+  firstAsked?: (listener: (relative: string) => void) => void
 }
 
 /** Above this many changed pages, browsers are told to reload whatever they show. */
@@ -203,6 +206,28 @@ export class DevSite {
     void this.store.settled().then(() => afterBackground(this))
   }
 
+  /**
+   * A page asked for while the site opens is compiled as soon as the config is read, from the file
+   * its path most likely names (`likelyPage`), into the page cache: the compile thread works while
+   * this thread reads the other pages' front matter and makes the route table (0.3-1 s, more on a
+   * large site), and the request, once it can be answered, finds the page in the cache. A guess
+   * that was wrong (a `slug` elsewhere) costs a compile nobody waits for. Not without a page cache,
+   * nor with OpenAPI specs (a page may place parts of one: it waits for them).
+   */
+  private compileEarly(
+    config: ResolvedConfig,
+    cacheDir: string | null,
+    foreground: CompilePool,
+  ): void {
+    if (!cacheDir || Object.keys(config.openapi).length) return
+    this.options.firstAsked?.((asked) => {
+      // Asked once the table is made: the request compiles its page itself.
+      if (this.routeTable) return
+      const request = likelyPage(config, asked)
+      if (request) foreground.compile(request, PRIORITY.document).catch(() => {})
+    })
+  }
+
   /** The compile threads: one for what a reader waits for, the others for the background pass. */
   private startPools(config: ResolvedConfig, cacheDir: string | null): void {
     let done = 0
@@ -210,6 +235,8 @@ export class DevSite {
       config,
       cacheDir,
       background: this.firstPage.served,
+      // Before the warm-up pages: a page asked for already compiles first.
+      beforeWarmUp: (foreground) => this.compileEarly(config, cacheDir, foreground),
       ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
       onCompiled: (page, reason) => {
         onCompiled(this, page, reason)

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { ResolvedConfig } from '../config/load-config.js'
+import type { CompileRequest } from '../pipeline/compile-source.js'
+import { placeOf, sourcePageOf } from '../pipeline/discover.js'
+
+/**
+ * The compile request of the Markdown file a request path most likely names, read before the
+ * site's pages are (no route table yet): the path's page by file name, as discovery maps files to
+ * routes (`docs/a/b` -> `content/docs/a/b.md`, `a/b/index.md`, `a/b/README.md`; other paths in
+ * `content/pages`). `relative`: the path below the base URL, as the server asks for files
+ * (`docs/a/index.html`, `docs/a/b`, `docs/a/b.html`). Null for a file (`logo.svg`) or no such
+ * page. A page whose front matter moves it (`slug`) is not found this way; nothing is lost then.
+ */
+export function likelyPage(config: ResolvedConfig, relative: string): CompileRequest | null {
+  const name = relative
+    .replace(/(^|\/)index\.html$/, '')
+    .replace(/\.html$/, '')
+    .replace(/\/$/, '')
+  if (/\.[A-Za-z0-9]+$/.test(name.slice(name.lastIndexOf('/') + 1))) return null
+  const docs = config.docs.basePath.replace(/^\/+|\/+$/g, '')
+  const places: Array<[string, string]> = []
+  if (docs === '' || name === docs || name.startsWith(docs + '/'))
+    places.push(['docs', docs ? name.slice(docs.length + 1) : name])
+  places.push(['pages', name])
+  for (const [collection, rest] of places) {
+    const base = path.join(config.root, 'content', collection, ...rest.split('/').filter(Boolean))
+    const candidates = rest
+      ? [
+          `${base}.md`,
+          `${base}.markdown`,
+          ...['index.md', 'index.markdown', 'README.md'].map((f) => path.join(base, f)),
+        ]
+      : ['index.md', 'index.markdown', 'README.md'].map((f) => path.join(base, f))
+    const absolute = candidates.find((file) => existsSync(file))
+    if (!absolute) continue
+    let source: string
+    try {
+      source = readFileSync(absolute, 'utf8')
+    } catch {
+      return null
+    }
+    const page = sourcePageOf(config, absolute, source)
+    return page ? { ...placeOf(page), absolute } : null
+  }
+  return null
+}
