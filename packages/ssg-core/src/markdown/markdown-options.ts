@@ -42,11 +42,12 @@ export const DEFAULT_LANGUAGES = [
 export const DEFAULT_THEMES = { light: 'github-light', dark: 'github-dark' }
 
 /**
- * A page with the Markdown features most pages use and a `ts` and a `bash` block: compiled by a
- * compile thread before the site's pages (`compile-worker-main.ts`, `serve/warm-up.ts`), so that
- * the first page does not pay for the stack's first use.
+ * A page with the Markdown features most pages use, without code blocks: what a compile thread
+ * runs while its options are on their way (`compile-worker-main.ts`). Code blocks would compile
+ * their grammars (a quarter of a second of the highlighter's engine) on the first page's path,
+ * for nothing when that page shows other languages or none.
  */
-export const WARM_UP_PAGE = [
+export const WARM_UP_PROSE = [
   '---',
   'title: Warm-up',
   '---',
@@ -65,6 +66,15 @@ export const WARM_UP_PAGE = [
   '',
   '- an item',
   '',
+].join('\n')
+
+/**
+ * The prose page with a `ts` and a `bash` block: what `ssg serve`'s warm-up compiles first (after
+ * a page asked for, see `serve/warm-up.ts`), so that the first edit does not pay for the stack's
+ * first use; and part of what the compile worker's code cache is made from.
+ */
+export const WARM_UP_PAGE = [
+  WARM_UP_PROSE,
   '```ts',
   'const x: number = f(1)',
   '```',

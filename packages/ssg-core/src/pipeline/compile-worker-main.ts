@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { Processor } from 'unified'
-import { DEFAULT_THEMES, WARM_UP_DIAGRAM, WARM_UP_PAGE } from '../markdown/markdown-options.js'
+import {
+  DEFAULT_THEMES,
+  WARM_UP_DIAGRAM,
+  WARM_UP_PAGE,
+  WARM_UP_PROSE,
+} from '../markdown/markdown-options.js'
 import { createProcessor } from '../markdown/processor.js'
 import type { ApiSet } from '../openapi/apis.js'
 import type { CompileWorkerData } from './compile.js'
@@ -77,14 +82,14 @@ export function startWorker(): void {
 /**
  * A page compiled while a worker started early waits for its options (`ssg serve`: the server
  * thread reads the config and the pages meanwhile, for most of a second). It makes the highlighter
- * with the default themes (kept if the options name them) and runs the code a first page needs
- * for the first time: the highlighter's engine compiles its first patterns, V8 compiles the
- * Markdown stack's functions. Nothing else is kept; a site's first page then compiles warm.
+ * with the default themes (kept if the options name them) and runs the Markdown stack once over
+ * a page without code (`WARM_UP_PROSE`): its first run makes what it keeps (V8's feedback, the
+ * parsers' tables). Nothing else is kept; a site's first page then compiles warm.
  */
 async function warmBeforeOptions(hasOptions: () => boolean): Promise<void> {
   try {
     const processor = await createProcessor({ themes: DEFAULT_THEMES, extraLanguages: [] })
-    if (!hasOptions()) await processor.process(WARM_UP_PAGE)
+    if (!hasOptions()) await processor.process(WARM_UP_PROSE)
   } catch {
     // A warm-up only: the page compiles whatever happened here.
   }
