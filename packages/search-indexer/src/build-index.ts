@@ -246,12 +246,14 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
   })
   const docParts = splitDoc(blocks, stamp, sizes.docPartBytes)
   // Each part's JSON without the stamp: a part an earlier build wrote the same keeps its name.
+  // `{ ...stamp, ...content }` as JSON, from the body: the content is serialised once.
+  const stampJson = JSON.stringify(stamp).slice(0, -1)
   const part = (kind: PartKind, k: number, content: object) => {
     const body = JSON.stringify(content)
     const previous = options.previousPart?.(kind, body)
     return {
       file: previous ?? `search-${kind}-${timestamp}-${k}.json`,
-      json: JSON.stringify({ ...stamp, ...content }),
+      json: body === '{}' ? `${stampJson}}` : `${stampJson},${body.slice(1)}`,
       kind,
       body,
       kept: previous !== undefined,

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadSearch, type LoadedSearch } from '../src/browser.js'
 import {
+  FORMAT_VERSION,
   buildSearchIndex,
   writeSearchIndex,
   type SearchPage,
@@ -88,6 +89,15 @@ describe('a split index', () => {
     for (const name of names)
       expect(name).toMatch(/^search-(doc|index|prefix)-1748736000000(-\d+)?\.json$/)
     expect(buildSearchIndex({ pages: fixturePages, now }).parts).toEqual([])
+  })
+
+  test('each part is its body with the format version and build time first', () => {
+    for (const part of files.parts) {
+      const content = JSON.parse(part.body) as object
+      expect(part.json).toBe(
+        JSON.stringify({ formatVersion: FORMAT_VERSION, builtAt: now().toISOString(), ...content }),
+      )
+    }
   })
 
   test('loads only the main files first, then the parts a query needs', async () => {

@@ -198,10 +198,13 @@ function readMemo(
     const header = JSON.parse(bytes.toString('utf8', 4, 4 + length)) as MemoHeader
     if (header.fingerprint !== fingerprint) return null
     const start = 4 + Math.ceil(length / 4) * 4
-    // A copy aligned for Int32Array (the read buffer may sit anywhere in a pool).
-    const block = new Int32Array(
-      bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.length),
-    )
+    // In place when aligned for Int32Array (a large file's buffer is its own), else a copy (a
+    // small one may sit anywhere in a pool).
+    const at = bytes.byteOffset + start
+    const block =
+      at % 4 === 0
+        ? new Int32Array(bytes.buffer, at, (bytes.length - start) >> 2)
+        : new Int32Array(bytes.buffer.slice(at, bytes.byteOffset + bytes.length))
     const pages = new Map<string, IndexedPage>()
     for (const [key, sections, offset, count] of header.pages) {
       if (offset + count > block.length) return null

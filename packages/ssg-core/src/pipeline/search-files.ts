@@ -57,10 +57,11 @@ export async function writeSearchFiles(options: {
   if (!names) {
     const memo = SearchMemo.open(options.cacheDir, fingerprint, pageKeys)
     const folded = FoldedTermsFile.open(options.cacheDir, fingerprint)
-    const files = buildFiles(pages, options.now, memo, folded, previous, outputs)
+    const keyOf = partKeyOf()
+    const files = buildFiles(pages, options.now, memo, folded, previous, outputs, keyOf)
     await memo.save()
     await folded.save(files.folded?.terms ?? null)
-    const partKeys = files.parts.map((part) => partKey(part.kind, part.body))
+    const partKeys = files.parts.map((part) => keyOf(part.kind, part.body))
     await outputs.write([
       { path: files.docFile, content: files.docJson, key },
       { path: files.indexFile, content: files.indexJson, key },
@@ -93,8 +94,16 @@ function parseJson<T>(note: string | undefined): T | null {
   }
 }
 
-function partKey(kind: PartKind, body: string): string {
-  return hash(kind, body)
+/** The key of a part (its kind and content without `builtAt`), each body hashed once. */
+function partKeyOf(): (kind: PartKind, body: string) => string {
+  const known = new Map<PartKind, Map<string, string>>()
+  return (kind, body) => {
+    let ofKind = known.get(kind)
+    if (!ofKind) known.set(kind, (ofKind = new Map()))
+    let key = ofKind.get(body)
+    if (key === undefined) ofKind.set(body, (key = hash(kind, body)))
+    return key
+  }
 }
 
 /** The index, with the names of the previous build's parts whose content is unchanged. */
@@ -105,6 +114,7 @@ function buildFiles(
   foldedFile: FoldedTermsFile,
   previous: SearchNames | null,
   outputs: OutputCache,
+  keyOf: (kind: PartKind, body: string) => string,
 ): SearchIndexFiles {
   const folded = {
     keys: memo.keys,
@@ -123,7 +133,7 @@ function buildFiles(
     memo,
     folded,
     previousPart: (kind, body) => {
-      const key = partKey(kind, body)
+      const key = keyOf(kind, body)
       const file = byKey.get(key)
       // Each previous file once (two equal parts are two files), and only if it is intact.
       if (!file || taken.has(file) || !outputs.reusable(file, key)) return undefined
