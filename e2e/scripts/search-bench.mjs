@@ -3,7 +3,7 @@
 // query takes, on the synthetic 10,000-page corpus of packages/search-indexer/bench (50,000
 // sections). A benchmark that prints figures, not a test.
 //
-//   node e2e/scripts/search-bench.mjs [dir ...] [--profile] [--queries=N (the first N)]
+//   node e2e/scripts/search-bench.mjs [dir ...] [--profile[=typed]] [--queries=N (the first N)]
 //
 // Each `dir` holds a corpus's search files, `browser.mjs` (the loader, bundled) and
 // `queries.json`, as `node packages/search-indexer/bench/search-bench.mjs` writes them
@@ -17,10 +17,10 @@
 //     whole query typed, and pasted at once;
 //   - typed: the time of `search(prefix)` for every prefix of 1 letter or more, just after its
 //     parts arrived (p50/p95 over all prefixes), and of `prepare(prefix)` (loading and decoding
-//     parts, the files served from this machine);
+//     parts, the files served from this machine), and of the `loadSearch` before (main files);
 // then, with every query's parts loaded in one search, each prefix searched 5 times (warm:
 // p50/p95 over all runs). `--profile` records a CPU profile of the warm runs (Chrome DevTools
-// Protocol) and prints the functions with the most self time.
+// Protocol; `--profile=typed`: of the typing) and prints the functions with the most self time.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -32,7 +32,8 @@ import { chromium } from 'playwright-core'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const args = process.argv.slice(2)
-const profile = args.includes('--profile')
+// --profile: the warm runs; --profile=typed: the typing into fresh searches (parts loading too).
+const profile = args.find((arg) => arg.startsWith('--profile'))?.slice(10) ?? null
 const only = Number(args.find((arg) => arg.startsWith('--queries='))?.slice(10) ?? Infinity)
 let dirs = args.filter((arg) => !arg.startsWith('--'))
 if (dirs.length === 0) {
@@ -96,9 +97,12 @@ async function inPage({ base, queries, warmRuns }) {
   const firstUse = []
   const typed = []
   const prepared = []
+  const loads = []
   for (const query of queries) {
     const typing = counting()
+    const start = performance.now()
     const search = await loadSearch({ ...urls, fetch: typing.fetchFile })
+    loads.push(performance.now() - start)
     for (const prefix of prefixesOf(query)) {
       let start = performance.now()
       await search.prepare(prefix, { limit: 10 })
@@ -130,7 +134,7 @@ async function inPage({ base, queries, warmRuns }) {
     }
     return { warm, empty }
   }
-  return { firstUse, typed, prepared }
+  return { firstUse, typed, prepared, loads }
 }
 
 const at = (list, p) => {
@@ -149,16 +153,21 @@ for (const [k, dir] of dirs.entries()) {
   const queries = JSON.parse(readFileSync(path.join(dir, 'queries.json'), 'utf8')).slice(0, only)
   const page = await browser.newPage()
   await page.goto(origin + '/bench.html')
-  const figures = await page.evaluate(inPage, { base: `/${k}/`, queries, warmRuns: 5 })
-  let cdp
-  if (profile) {
-    cdp = await page.context().newCDPSession(page)
+  const cdp = profile === null ? null : await page.context().newCDPSession(page)
+  const startProfile = async (phase) => {
+    if (profile !== phase) return
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
     await cdp.send('Profiler.start')
   }
+  const stopProfile = async (phase) =>
+    profile === phase ? (await cdp.send('Profiler.stop')).profile : null
+  await startProfile('typed')
+  const figures = await page.evaluate(inPage, { base: `/${k}/`, queries, warmRuns: 5 })
+  const typedProfile = await stopProfile('typed')
+  await startProfile('')
   const { warm, empty } = await page.evaluate(() => window.warm())
-  const cpuProfile = profile ? (await cdp.send('Profiler.stop')).profile : null
+  const cpuProfile = (await stopProfile('')) ?? typedProfile
   await page.close()
 
   const bytes = (list) => list.reduce((n, file) => n + gzipBytes(dir, file), 0)
@@ -175,6 +184,7 @@ for (const [k, dir] of dirs.entries()) {
     `  typed, search() after its parts: ${spread(figures.typed.map((t) => t.ms))} (${figures.typed.length} prefixes); 1-4 letters: ${spread(short(figures.typed, 4))}`,
   )
   console.log(`  typed, prepare() (parts from this machine): ${spread(figures.prepared)}`)
+  console.log(`  loadSearch() (main files from this machine): ${spread(figures.loads)}`)
   console.log(
     `  warm, search(): ${spread(warm.map((t) => t.ms))} (${warm.length} runs, ${empty} prefixes without results); 1-4 letters: ${spread(short(warm, 4))}`,
   )
@@ -201,7 +211,9 @@ function printProfile({ nodes, samples, timeDeltas }) {
     self.set(name, (self.get(name) ?? 0) + timeDeltas[k])
     total += timeDeltas[k]
   })
-  console.log(`  CPU profile of the warm runs, self time (${(total / 1000).toFixed(0)} ms):`)
+  console.log(
+    `  CPU profile of the ${profile || 'warm'} runs, self time (${(total / 1000).toFixed(0)} ms):`,
+  )
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`    ${((us / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
   const ticks = [...lines.values()].reduce((a, b) => a + b, 0)

@@ -87,7 +87,7 @@ export async function loadSearch(options: LoadSearchOptions): Promise<LoadedSear
           readJson: read,
         })
       : wholeStore(doc, index)
-  const scorer = createScorer(store.miniSearch)
+  const scorer = createScorer(store.index)
   return {
     builtAt: index.builtAt,
     size: store.sectionCount,

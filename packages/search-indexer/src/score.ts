@@ -1,14 +1,13 @@
 /**
- * Scores a planned query over MiniSearch's in-memory index without MiniSearch's search: the
- * same BM25 scores, sums and order as `MiniSearch#search` followed by `rankResults` (query.ts),
- * computed into typed arrays reused from query to query instead of a result object, an array
- * and a match object per section and term. On 50,000 sections a prefix being typed touches
+ * Scores a planned query without MiniSearch's search: the same BM25 scores, sums and order as
+ * `MiniSearch#search` followed by `rankResults` (query.ts), computed from postings held as
+ * arrays into typed arrays reused from query to query, instead of a result object, an array and
+ * a match object per section and term. On 50,000 sections a prefix being typed touches
  * thousands of sections per term, and those allocations (and collecting them) were most of a
  * query's time. Only the best `limit` sections are sorted; the matched terms of a section are
- * worked out when it is shown. Browser-safe. Reads MiniSearch 7.2.0's internals, as
- * `store.ts` does; `test/score.test.ts` checks the results against `MiniSearch#search`.
+ * worked out when it is shown. Browser-safe. `test/score.test.ts` checks the results against
+ * MiniSearch 7.2.0's `search` on the same index.
  */
-import type MiniSearch from 'minisearch'
 import type { PostingMaps, TermPostings } from './index-codec.js'
 
 /** A term's data in the index: MiniSearch's maps (a whole index) or arrays (split parts). */
@@ -54,50 +53,46 @@ export interface Scorer {
   search(plan: ScoredPlan, options: ScoringOptions, limit: number): Hit[]
 }
 
-/** The parts of a MiniSearch 7.2.0 instance the scorer reads. */
-interface Internals {
-  _index: {
+/** MiniSearch's default BM25 parameters (`MiniSearch.getDefault('searchOptions')`). */
+export const BM25_PARAMS = { k: 1.2, b: 0.7, d: 0.5 }
+
+/** What the scorer reads: the terms, and the documents' field lengths for BM25. */
+export interface ScoringIndex {
+  /** The terms (a MiniSearch `SearchableMap`: exact and fuzzy lookups). */
+  terms: {
     get(term: string): TermData | undefined
     fuzzyGet(term: string, distance: number): Map<string, [TermData, number]>
   }
-  _documentCount: number
-  _documentIds: Map<number, unknown>
-  _fieldIds: Record<string, number>
-  _fieldLength: Map<number, number[]>
-  _avgFieldLength: number[]
-  _nextId: number
-  _options: { fields: string[]; searchOptions: { bm25: { k: number; b: number; d: number } } }
+  /** Field names; a field's number is its position. */
+  fields: readonly string[]
+  /** Number of indexed documents (BM25's N). */
+  documentCount: number
+  /** Per document number: 1 when it is indexed (numbers no page holds are 0). */
+  live: Uint8Array
+  /** Field lengths, document d and field f at `d * fields.length + f`; null: all 1. */
+  lengths: ArrayLike<number> | null
+  /** Per field, the average length (all 1 with `lengths` null). */
+  averageLengths: readonly number[]
 }
 
-/** A scorer over `miniSearch`'s index (its terms may grow; its documents must not change). */
-export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>): Scorer {
-  const ms = miniSearch as unknown as Internals
-  if (
-    typeof ms._index?.get !== 'function' ||
-    typeof ms._index.fuzzyGet !== 'function' ||
-    !(ms._fieldLength instanceof Map) ||
-    !(ms._documentIds instanceof Map) ||
-    !Array.isArray(ms._options?.fields) ||
-    typeof ms._options.searchOptions?.bm25?.k !== 'number'
-  ) {
-    throw new Error(
-      'This MiniSearch version cannot be scored by the search loader; use MiniSearch 7',
-    )
-  }
-  const { k, b, d } = ms._options.searchOptions.bm25
-  const fields = ms._options.fields
-  const fieldIds = fields.map((field) => ms._fieldIds[field]!)
-  const width = Math.max(0, ...fieldIds) + 1
-  const size = ms._nextId
-  // k * (1 - b + b * length / average) of each document and field: BM25's length norm.
+/** A scorer over `index` (its terms may grow; its documents must not change). */
+export function createScorer(index: ScoringIndex): Scorer {
+  const { k, b, d } = BM25_PARAMS
+  const { fields, live } = index
+  const width = fields.length
+  const fieldIds = fields.map((_, field) => field)
+  const size = live.length
+  // k * (1 - b + b * length / average) of each document and field: BM25's length norm, as
+  // MiniSearch computes it.
   const norms = new Float64Array(size * width)
-  const live = new Uint8Array(size)
-  for (const [doc, lengths] of ms._fieldLength) {
-    for (const field of fieldIds) {
-      norms[doc * width + field] = k * (1 - b + (b * lengths[field]!) / ms._avgFieldLength[field]!)
+  for (let doc = 0; doc < size; doc++) {
+    for (let field = 0; field < width; field++) {
+      const length = index.lengths ? index.lengths[doc * width + field]! : 1
+      norms[doc * width + field] = k * (1 - b + (b * length) / index.averageLengths[field]!)
     }
   }
-  for (const doc of ms._documentIds.keys()) live[doc] = 1
+  const documentCount = index.documentCount
+  const terms = index.terms
 
   // Per document: the sums of the current term, of the current group and of the query; which
   // term, group and query last touched it; how many distinct searched terms it matched, and
@@ -150,7 +145,7 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
           if (!postings) continue
           const { ids, frequencies } = postings
           let matching = ids.length
-          let idf = Math.log(1 + (ms._documentCount - matching + 0.5) / (matching + 0.5))
+          let idf = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5))
           const factor = weight * boosts[f]!
           for (let p = 0; p < ids.length; p++) {
             const doc = ids[p]!
@@ -158,7 +153,7 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
             if (live[doc] !== 1) {
               // MiniSearch counts the term in one document less from there on.
               matching -= 1
-              idf = Math.log(1 + (ms._documentCount - matching + 0.5) / (matching + 0.5))
+              idf = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5))
               continue
             }
             const raw =
@@ -181,12 +176,12 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
         for (const { term, boost, fuzzy } of group) {
           stamp += 1
           termCount = 0
-          addTerm(ms._index.get(term), boost, term)
+          addTerm(terms.get(term), boost, term)
           if (fuzzy !== false) {
             const distance =
               fuzzy < 1 ? Math.min(options.maxFuzzy, Math.round(term.length * fuzzy)) : fuzzy
             if (distance) {
-              for (const [near, [data, edits]] of ms._index.fuzzyGet(term, distance)) {
+              for (const [near, [data, edits]] of terms.fuzzyGet(term, distance)) {
                 if (!edits) continue
                 addTerm(
                   data,
@@ -268,7 +263,7 @@ export function createScorer(miniSearch: MiniSearch<never> | MiniSearch<object>)
     return order.slice(0, limit).map((j) => {
       const doc = touched[j]!
       return {
-        id: ms._documentIds.get(doc) as number,
+        id: doc,
         score: scores[j]!,
         terms: () => termsOf(doc, scored),
       }

@@ -2,42 +2,35 @@
  * Where the browser finds the index and the display records: all in the two main files, or,
  * for a large site, in part files loaded as queries need them. Browser-safe.
  */
-import MiniSearch from 'minisearch'
+import SearchableMap from 'minisearch/SearchableMap'
 import {
-  toMiniSearchOptions,
   type DocFile,
   type DocPage,
   type DocPart,
   type DocSection,
   type IndexFile,
   type IndexPart,
-  type IndexedDocument,
   type PrefixPart,
   type SerializedSearchOptions,
 } from './format.js'
 import {
-  decodeIndex,
+  decodePostings,
   decodeTermPostings,
   decodeTerms,
-  emptyIndexJson,
   readNumbers,
+  type CompactIndex,
   type TermPostings,
 } from './index-codec.js'
 import { spanningPrefixes, spansParts, partOf as partIn } from './bounds.js'
-import {
-  createVocabulary,
-  plurals,
-  postingCount,
-  singulars,
-  typedTerms,
-  type Vocabulary,
-} from './query.js'
+import { createVocabulary, plurals, singulars, typedTerms, type Vocabulary } from './query.js'
+import type { ScoringIndex, TermData } from './score.js'
 
 /** Reads a JSON file; rejects with an error naming it. */
 export type ReadJson = <T>(url: string, what: string) => Promise<T>
 
 export interface Store {
-  miniSearch: MiniSearch<IndexedDocument>
+  /** The terms loaded so far and the documents' field lengths (what `score.ts` reads). */
+  index: ScoringIndex
   vocabulary: Vocabulary
   options: SerializedSearchOptions
   sectionCount: number
@@ -54,14 +47,12 @@ export interface Store {
 
 /** Both files hold everything (every site but large ones). */
 export function wholeStore(doc: DocFile, index: IndexFile): Store {
-  const json = decodeIndex(index.index, index.options.fields)
-  // loadJS is loadJSON without a second parse; the options come from the file (MiniSearch #55).
-  const miniSearch = MiniSearch.loadJS<IndexedDocument>(json, toMiniSearchOptions(index.options))
+  const scoring = wholeIndex(index.index, index.options.fields)
+  const weights: Array<[string, number]> = []
+  scoring.terms.forEach((term, data) => weights.push([term, postingCount(data)]))
   return {
-    miniSearch,
-    vocabulary: createVocabulary(
-      json.index.map(([term, byField]) => [term, postingCount(byField)]),
-    ),
+    index: scoring,
+    vocabulary: createVocabulary(weights),
     options: index.options.searchOptions,
     sectionCount: doc.sections.length,
     pageOf: (section) => doc.sections[section]![0],
@@ -70,6 +61,53 @@ export function wholeStore(doc: DocFile, index: IndexFile): Store {
     loadTerms: () => null,
     loadPages: () => null,
   }
+}
+
+/** The terms and field lengths of a whole index file. */
+export function wholeIndex(
+  compact: CompactIndex,
+  fields: readonly string[],
+): ScoringIndex & { terms: SearchableMap<TermPostings> } {
+  const { documentCount } = compact
+  const folded = compact.norms === 'folded'
+  const terms = decodeTerms(compact.terms)
+  const postings = compact.postings === '' ? [] : compact.postings.split('\n')
+  if (
+    terms.length !== postings.length ||
+    compact.fieldLength.length !== (folded ? 0 : documentCount * fields.length)
+  ) {
+    throw new Error('The search index is damaged (its lengths do not match); rebuild the site')
+  }
+  const map = new SearchableMap<TermPostings>()
+  terms.forEach((term, k) => map.set(term, recordPostings(decodePostings(postings[k]!, folded))))
+  return {
+    terms: map,
+    fields,
+    documentCount,
+    live: new Uint8Array(documentCount).fill(1),
+    lengths: folded ? null : compact.fieldLength,
+    averageLengths: folded ? fields.map(() => 1) : compact.averageFieldLength,
+  }
+}
+
+/** Postings by field and document (in the key order MiniSearch would load them) as arrays. */
+function recordPostings(byField: Record<string, Record<string, number>>): TermPostings {
+  const postings: TermPostings = []
+  for (const field in byField) {
+    const documents = Object.keys(byField[field]!)
+    postings[Number(field)] = {
+      ids: Int32Array.from(documents, Number),
+      frequencies: Float64Array.from(documents, (id) => byField[field]![id]!),
+    }
+  }
+  return postings
+}
+
+/** How many postings a term has in all fields. */
+function postingCount(byField: TermPostings): number {
+  let count = 0
+  for (const postings of byField) count += postings?.ids.length ?? 0
+  return count
 }
 
 /**
@@ -104,9 +142,17 @@ export function splitStore(options: {
     throw new Error('The search index is damaged (its page list does not add up); rebuild the site')
   }
   const pageOf = (section: number) => upperBound(firstSections, section) - 1
-  const json = emptyIndexJson(live, fields, null)
-  const miniSearch = MiniSearch.loadJS<IndexedDocument>(json, toMiniSearchOptions(index.options))
-  const addTerms = termAdder(miniSearch)
+  const loaded = new SearchableMap<TermData>()
+  const alive = new Uint8Array(live.length === 0 ? 0 : live[live.length - 1]! + 1)
+  for (const section of live) alive[section] = 1
+  const scoring: ScoringIndex = {
+    terms: loaded,
+    fields,
+    documentCount: live.length,
+    live: alive,
+    lengths: null,
+    averageLengths: fields.map(() => 1),
+  }
 
   const vocabularies: Array<Vocabulary | undefined> = []
   const completions = new Map<string, string[]>()
@@ -166,7 +212,7 @@ export function splitStore(options: {
       term,
       decodeTermPostings(postings[j]!),
     ])
-    addTerms(entries)
+    for (const [term, data] of entries) loaded.set(term, data)
     return entries
   }
 
@@ -175,7 +221,7 @@ export function splitStore(options: {
     return loadOnce(file, async () => {
       const part = await readPart<IndexPart>(options.indexUrl(file), file, 'search index')
       vocabularies[k] = createVocabulary(
-        addRange(part).map(([term, byField]) => [term, arrayPostingCount(byField)]),
+        addRange(part).map(([term, byField]) => [term, postingCount(byField)]),
       )
     })
   }
@@ -199,7 +245,7 @@ export function splitStore(options: {
     loads.length === 0 ? null : Promise.all(loads).then(() => undefined)
 
   return {
-    miniSearch,
+    index: scoring,
     vocabulary,
     options: searchOptions,
     sectionCount: live.length,
@@ -230,31 +276,6 @@ export function splitStore(options: {
       )
       return whenAll([...needed].map(loadDocPart))
     },
-  }
-}
-
-/** How many postings a term has in all fields. */
-function arrayPostingCount(byField: TermPostings): number {
-  let count = 0
-  for (const postings of byField) count += postings?.ids.length ?? 0
-  return count
-}
-
-/**
- * Adds decoded terms to a MiniSearch instance's term tree, as `MiniSearch.loadJS` does for its
- * whole index: MiniSearch has no public way to add serialised terms to a loaded index. The
- * values are arrays, not MiniSearch's maps: only `score.ts` reads them (and MiniSearch's
- * `fuzzyGet`, which returns them as they are). Checked against the pinned MiniSearch 7.2.0 by
- * `test/split.test.ts`.
- */
-function termAdder(miniSearch: MiniSearch<IndexedDocument>) {
-  const index = (miniSearch as unknown as { _index?: { set?: unknown } })._index
-  if (!index || typeof index.set !== 'function') {
-    throw new Error('This MiniSearch version cannot load a split search index; use MiniSearch 7')
-  }
-  const set = index.set.bind(index) as (term: string, data: TermPostings) => void
-  return (entries: ReadonlyArray<[string, TermPostings]>) => {
-    for (const [term, data] of entries) set(term, data)
   }
 }
 

@@ -5,6 +5,7 @@ import { toMiniSearchOptions, type IndexFile, type IndexedDocument } from '../sr
 import { decodeIndex } from '../src/index-codec.js'
 import { createVocabulary, planQuery, postingCount, rankResults } from '../src/query.js'
 import { createScorer, kthLargest } from '../src/score.js'
+import { wholeIndex } from '../src/store.js'
 import { pages as fixturePages } from './fixtures.js'
 
 /** A seeded generator (mulberry32). */
@@ -47,8 +48,9 @@ function load(options: { maxPostings?: number; norms?: 'exact' | 'folded' }) {
   const index = JSON.parse(files.indexJson) as IndexFile
   const json = decodeIndex(index.index, index.options.fields)
   const miniSearch = MiniSearch.loadJS<IndexedDocument>(json, toMiniSearchOptions(index.options))
+  const scoring = wholeIndex(index.index, index.options.fields)
   const words = createVocabulary(json.index.map(([term, byField]) => [term, postingCount(byField)]))
-  return { miniSearch, words, searchOptions: index.options.searchOptions }
+  return { miniSearch, scoring, words, searchOptions: index.options.searchOptions }
 }
 
 // Words, pairs, prefixes as typed (1 to 5 letters), typos, compounds, plurals, stop words.
@@ -82,8 +84,8 @@ describe.each([
   { name: 'exact lengths', options: {} },
   { name: 'folded, postings capped', options: { norms: 'folded' as const, maxPostings: 40 } },
 ])('scores as MiniSearch and rankResults rank ($name)', ({ options }) => {
-  const { miniSearch, words, searchOptions } = load(options)
-  const scorer = createScorer(miniSearch)
+  const { miniSearch, scoring, words, searchOptions } = load(options)
+  const scorer = createScorer(scoring)
   const { boost, weights, maxFuzzy } = searchOptions
   const or = { boost, weights, maxFuzzy, combineWith: 'OR' as const }
 
