@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest'
+import { frontMatterSchema, plainFrontMatter, validateFrontMatter } from './front-matter.js'
+
+/** A small deterministic random source (the differential test runs the same cases each time). */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    return seed / 2 ** 31
+  }
+}
+
+const VALUES: unknown[] = [
+  '',
+  'A title',
+  'doc',
+  'landing',
+  'home',
+  0,
+  -3,
+  2.5,
+  Infinity,
+  NaN,
+  true,
+  false,
+  null,
+  ['a', 'b'],
+  ['a', 1],
+  [],
+  { a: 1 },
+  { title: 'Hero', actions: [] },
+]
+const KEYS = [...Object.keys(frontMatterSchema.shape), 'tags', 'authors', 'custom_key', 'id']
+
+describe('plainFrontMatter', () => {
+  test('equals zod (same data, same key order) wherever it answers, and answers for plain pages', () => {
+    const next = random(42)
+    let answered = 0
+    for (let i = 0; i < 5000; i++) {
+      const data: Record<string, unknown> = {}
+      const count = Math.floor(next() * 6)
+      for (let k = 0; k < count; k++)
+        data[KEYS[Math.floor(next() * KEYS.length)]!] = VALUES[Math.floor(next() * VALUES.length)]
+      const zod = frontMatterSchema.safeParse(data)
+      const plain = plainFrontMatter(data)
+      if (plain === undefined) continue
+      answered++
+      expect(zod.success, JSON.stringify(data)).toBe(true)
+      expect(plain).toEqual(zod.data)
+      expect(Object.keys(plain)).toEqual(Object.keys(zod.data!))
+    }
+    expect(answered).toBeGreaterThan(500)
+    const page = { title: 'A', description: 'B', sidebar_position: 2, keywords: ['x'], tags: ['t'] }
+    expect(plainFrontMatter(page)).toEqual(frontMatterSchema.parse(page))
+  })
+
+  test('leaves to zod what it does not know for sure', () => {
+    for (const data of [
+      { hero: { title: 'A', actions: [] } },
+      { cards: [] },
+      { title: '' },
+      { sidebar_position: '2' },
+      { layout: 'home' },
+      { sidebar: 'api' },
+      JSON.parse('{"__proto__": {"title": "x"}}'),
+    ])
+      expect(plainFrontMatter(data), JSON.stringify(data)).toBeUndefined()
+  })
+
+  test('validateFrontMatter still drops soft keys it does not know (through zod)', () => {
+    const { result, dropped } = validateFrontMatter({ title: 'A', layout: 'home' })
+    expect(dropped).toEqual(['layout'])
+    expect(result.success && result.data).toEqual({ title: 'A' })
+  })
+})
