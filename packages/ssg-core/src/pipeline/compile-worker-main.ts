@@ -13,7 +13,12 @@ import { createProcessor } from '../markdown/processor.js'
 import type { ApiSet } from '../openapi/apis.js'
 import type { CompileWorkerData } from './compile.js'
 import { compilePage } from './compile-page.js'
-import { compileSource, type CompileRequest, type WorkerOptions } from './compile-source.js'
+import {
+  compileSource,
+  warmUpRequest,
+  type CompileRequest,
+  type WorkerOptions,
+} from './compile-source.js'
 import type { CompileThreadData } from './compile-thread.js'
 import type { SourcePage } from './discover.js'
 import { HeapGuard } from '../util/heap-guard.js'
@@ -109,11 +114,9 @@ export async function warmUpForCodeCache(): Promise<void> {
       const id = `warm-up-${i}`
       const absolute = path.join(dir, `${id}.md`)
       writeFileSync(absolute, markdown)
-      const place = { file: `content/docs/${id}.md`, kind: 'docs' as const, id, dir: '' }
-      const route = `/docs/${id}`
-      const served = (await compileSource({ ...place, route, absolute }, processor, null, null))
-        .page
-      const built = await compilePage({ ...place, route, source: markdown, hash: id }, processor)
+      const { absolute: _absolute, ...place } = warmUpRequest(id, absolute)
+      const served = (await compileSource(warmUpRequest(id, absolute), processor, null, null)).page
+      const built = await compilePage({ ...place, source: markdown, hash: id }, processor)
       // The bundle is checked here too: a page that fails in it fails the core's build.
       for (const page of [served, built]) {
         const problems = page?.messages ?? []

@@ -25,13 +25,8 @@ export function likelyPage(config: ResolvedConfig, relative: string): CompileReq
   places.push(['pages', name])
   for (const [collection, rest] of places) {
     const base = path.join(config.root, 'content', collection, ...rest.split('/').filter(Boolean))
-    const candidates = rest
-      ? [
-          `${base}.md`,
-          `${base}.markdown`,
-          ...['index.md', 'index.markdown', 'README.md'].map((f) => path.join(base, f)),
-        ]
-      : ['index.md', 'index.markdown', 'README.md'].map((f) => path.join(base, f))
+    const indexes = ['index.md', 'index.markdown', 'README.md'].map((f) => path.join(base, f))
+    const candidates = rest ? [`${base}.md`, `${base}.markdown`, ...indexes] : indexes
     const absolute = candidates.find((file) => existsSync(file))
     if (!absolute) continue
     let source: string

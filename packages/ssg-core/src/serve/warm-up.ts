@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { DEFAULT_LANGUAGES, WARM_UP_DIAGRAM, WARM_UP_PAGE } from '../markdown/markdown-options.js'
 import type { CompilePool } from './compile-pool.js'
+import { warmUpRequest } from '../pipeline/compile-source.js'
 
 /** Priority of the warm-up pages: after anything a reader or an edit asks for. */
 const WARM_UP = 9
@@ -32,11 +33,8 @@ export async function warmUp(
     const absolute = path.join(dir, `page-${n}.md`)
     const id = `__warm-up-${n++}`
     await writeFile(absolute, markdown)
-    const request = { file: `content/docs/${id}.md`, kind: 'docs' as const, id, dir: '' }
     // Not through the page cache: these are not the site's pages.
-    await pool
-      .compile({ ...request, route: `/docs/${id}`, absolute }, WARM_UP, false)
-      .catch(() => {})
+    await pool.compile(warmUpRequest(id, absolute), WARM_UP, false).catch(() => {})
   }
   try {
     await Promise.all(first.map(compile))
