@@ -262,8 +262,14 @@ export function splitStore(options: {
         // A word being typed whose completions span parts: its prefix file holds them, and the
         // word and its plurals if they are terms.
         const file = prefix ? prefixFiles.get(term) : undefined
-        if (file === undefined) for (const searched of [term, ...plurals(term)]) loadPart(searched)
-        else if (!completions.has(term)) loads.push(loadPrefixPart(file))
+        if (file !== undefined) {
+          if (!completions.has(term)) loads.push(loadPrefixPart(file))
+        } else if (!(completions.has(term) && prefixTerms.has(term))) {
+          // A whole word whose prefix file came while it was typed: that file holds the word
+          // and its plurals, as the parts do. Unless the word is no term (typo tolerance then
+          // looks at the terms around it, in its part).
+          for (const searched of [term, ...plurals(term)]) loadPart(searched)
+        }
         for (const singular of singulars(term)) loadPart(singular)
       }
       return whenAll(loads)

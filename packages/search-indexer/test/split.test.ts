@@ -137,6 +137,26 @@ describe('a split index', () => {
     expect(seen.filter((url) => /search-index-\d+-\d+\.json$/.test(url)).length).toBeGreaterThan(0)
   })
 
+  test('a whole word whose own prefix file is loaded loads no part for it', async () => {
+    const seen: string[] = []
+    const search = await loadSearch({
+      docUrl: files.docFile,
+      indexUrl: files.indexFile,
+      fetch: fileFetch(dir, seen),
+    })
+    for (const typed of ['br', 'bra', 'brav', 'bravo']) await search.prepare(typed)
+    const index = () => seen.filter((url) => /search-(index|prefix)-\d+-\d+\.json$/.test(url))
+    expect(index().every((url) => url.startsWith('search-prefix-'))).toBe(true)
+    const before = index().length
+    // `bravo` and its plurals are in its prefix file: the same results as the whole index.
+    await search.prepare('bravo ')
+    expect(index()).toHaveLength(before)
+    expect(search.search('bravo ')).toEqual(whole.search('bravo '))
+    // A word that is no term loads its part (typo tolerance looks at the terms around it).
+    await search.prepare('brav ')
+    expect(index().length).toBeGreaterThan(before)
+  })
+
   test('the main files do not grow with the sections: no field lengths, no terms', () => {
     const index = JSON.parse(files.indexJson) as IndexFile
     expect(index.index.fieldLength).toEqual([])
