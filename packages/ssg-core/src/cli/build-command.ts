@@ -56,6 +56,7 @@ export async function buildCommand(
       root: options.root,
       cache: options.cache,
       strict: options.strict,
+      oldOutput: 'background',
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
       ...(progress ? { onProgress: progress.listener } : {}),
     })

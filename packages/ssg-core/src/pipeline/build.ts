@@ -19,7 +19,7 @@ import { collectInputs } from './input-key.js'
 import { writeMarkdownFiles } from './markdown-output.js'
 import { OutputCache } from './output-cache.js'
 import { createRenderContext, notFoundPage, searchPages } from './render-context.js'
-import { createStagingDir, swapIntoPlace } from './write.js'
+import { createStagingDir, swapIntoPlace, type OldOutput } from './write.js'
 import { pageKeys, writePages } from './write-pages.js'
 import { writeSearchFiles } from './search-files.js'
 import { writeRedirectFiles, writeTableFiles } from './write-site.js'
@@ -40,6 +40,11 @@ export interface BuildOptions {
   strict?: boolean
   /** Told when each stage starts and ends, and the pages done in the long ones. */
   onProgress?: ProgressListener
+  /**
+   * The previous output, once replaced: removed before `build` resolves, or by a process of its
+   * own (`ssg build`, which exits meanwhile). @default 'wait'
+   */
+  oldOutput?: OldOutput
 }
 
 export interface BuildReport {
@@ -223,7 +228,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await outputs.recordOthers()
     // The manifest goes first: after a crash during the swap, no file is trusted.
     await outputs.forget()
-    await stage(timings, 'swap into place', () => swapIntoPlace(staging, outDir))
+    await stage(timings, 'swap into place', () => swapIntoPlace(staging, outDir, options.oldOutput))
     // Only now: the manifest describes the output folder as it is.
     await outputs.save({ inputKey: inputs.key, pages: report.pages, messages: report.messages })
     report.reusedFiles = outputs.reused

@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -28,9 +30,24 @@ export async function writeFiles(
   )
 }
 
-/** Swaps the finished staging folder into place; the previous output is removed only afterwards. */
-export async function swapIntoPlace(staging: string, outDir: string): Promise<void> {
-  const old = `${outDir}.old-${process.pid}-${Date.now()}`
+/**
+ * What becomes of the previous output once the new one is in place: removed before the build
+ * returns (`wait`), or by a process of its own that outlives the build (`background`: at 10,000
+ * pages removing 30,000 files took `ssg build` 2 s after its work was done).
+ */
+export type OldOutput = 'wait' | 'background'
+
+/**
+ * Swaps the finished staging folder into place; the previous output is removed only afterwards
+ * (see `OldOutput`), under a name of its own (`<outDir>.old-*`): a build that fails before the
+ * swap leaves `build/` as it was. Returns the process removing old outputs in the background.
+ */
+export async function swapIntoPlace(
+  staging: string,
+  outDir: string,
+  oldOutput: OldOutput = 'wait',
+): Promise<{ removal: ChildProcess | null }> {
+  const old = `${outDir}${OLD_MARK}${process.pid}-${Date.now()}`
   let hadOld = true
   try {
     await rename(outDir, old)
@@ -44,5 +61,46 @@ export async function swapIntoPlace(staging: string, outDir: string): Promise<vo
     if (hadOld) await rename(old, outDir)
     throw error
   }
+  // Earlier builds' old outputs whose removal did not finish (a process killed, or one still at
+  // it: never awaited, so that two removals of one folder cannot fail this build).
+  const left = leftOldOutputs(outDir, old)
+  if (oldOutput === 'background')
+    return { removal: removeInBackground(hadOld ? [old, ...left] : left) }
+  const removal = removeInBackground(left)
   if (hadOld) await rm(old, { recursive: true, force: true })
+  return { removal }
+}
+
+const OLD_MARK = '.old-'
+
+/** `<outDir>.old-*` folders beside `outDir` other than `except`. */
+export function leftOldOutputs(outDir: string, except: string): string[] {
+  const prefix = path.basename(outDir) + OLD_MARK
+  let names: string[]
+  try {
+    names = readdirSync(path.dirname(outDir))
+  } catch {
+    return []
+  }
+  return names
+    .filter((name) => name.startsWith(prefix) && /^\d+-\d+$/.test(name.slice(prefix.length)))
+    .map((name) => path.join(path.dirname(outDir), name))
+    .filter((folder) => folder !== except)
+}
+
+/** Removes folders in a detached Node process (this one may exit first); null for none. */
+export function removeInBackground(folders: string[]): ChildProcess | null {
+  if (folders.length === 0) return null
+  const script =
+    "const { rmSync } = require('node:fs');" +
+    'for (const f of process.argv.slice(1)) rmSync(f, { recursive: true, force: true })'
+  const child = spawn(process.execPath, ['-e', script, ...folders], {
+    detached: true,
+    stdio: 'ignore',
+    windowsHide: true,
+  })
+  // Not started (no such executable, too many processes): the next build removes them.
+  child.on('error', () => {})
+  child.unref()
+  return child
 }
