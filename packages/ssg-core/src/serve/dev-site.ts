@@ -212,14 +212,14 @@ export class DevSite {
    * this thread reads the other pages' front matter and makes the route table (0.3-1 s, more on a
    * large site), and the request, once it can be answered, finds the page in the cache. A guess
    * that was wrong (a `slug` elsewhere) costs a compile nobody waits for. Not without a page cache,
-   * nor with OpenAPI specs (a page may place parts of one: it waits for them).
+   * nor for a page placing parts of an OpenAPI spec (it waits for the specs).
    */
   private compileEarly(
     config: ResolvedConfig,
     cacheDir: string | null,
     foreground: CompilePool,
   ): void {
-    if (!cacheDir || Object.keys(config.openapi).length) return
+    if (!cacheDir) return
     this.options.firstAsked?.((asked) => {
       // Asked once the table is made: the request compiles its page itself.
       if (this.routeTable) return

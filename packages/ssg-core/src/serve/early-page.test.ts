@@ -53,3 +53,19 @@ describe('likelyPage', () => {
     expect(likelyPage(config, 'guides/guide/intro')?.file).toBe('content/docs/guide/intro.md')
   })
 })
+
+describe('likelyPage on a site with OpenAPI specs', () => {
+  test('nothing for a page placing parts of a spec (it waits for the specs); others as usual', async () => {
+    const root = await makeSite({
+      files: {
+        ...files,
+        'openapi/api.yaml': 'openapi: 3.1.0\ninfo: { title: A, version: "1" }\npaths: {}\n',
+        'content/docs/ref/errors.md': '# Errors\n\n::openapi{schema="Problem"}\n',
+      },
+      config: { openapi: { api: { file: 'openapi/api.yaml' } } },
+    })
+    const config = await loadConfig({ root })
+    expect(likelyPage(config, 'docs/ref/errors')).toBeNull()
+    expect(likelyPage(config, 'docs/guide/intro')?.file).toBe('content/docs/guide/intro.md')
+  })
+})

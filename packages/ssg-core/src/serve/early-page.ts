@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
+import { usesOpenapi } from '../openapi/apis.js'
 import type { CompileRequest } from '../pipeline/compile-source.js'
 import { placeOf, sourcePageOf } from '../pipeline/discover.js'
 
@@ -11,6 +12,8 @@ import { placeOf, sourcePageOf } from '../pipeline/discover.js'
  * `content/pages`). `relative`: the path below the base URL, as the server asks for files
  * (`docs/a/index.html`, `docs/a/b`, `docs/a/b.html`). Null for a file (`logo.svg`) or no such
  * page. A page whose front matter moves it (`slug`) is not found this way; nothing is lost then.
+ * Null too for a page placing parts of the site's OpenAPI specs (`::openapi`): its compile waits
+ * for the specs, read later (see `DevApis`); any other page compiles the same without them.
  */
 export function likelyPage(config: ResolvedConfig, relative: string): CompileRequest | null {
   const name = relative
@@ -35,6 +38,7 @@ export function likelyPage(config: ResolvedConfig, relative: string): CompileReq
     } catch {
       return null
     }
+    if (Object.keys(config.openapi).length && usesOpenapi(source)) return null
     const page = sourcePageOf(config, absolute, source)
     return page ? { ...placeOf(page), absolute } : null
   }
