@@ -44,6 +44,9 @@ import {
   termRange,
   type SplitOptions,
 } from './split.js'
+import { parsePartName, partName, partRuns, type PartKind } from './part-names.js'
+
+export type { PartKind } from './part-names.js'
 
 /** One searchable section of a page: its intro (before the first heading) or an h2/h3. */
 export interface SearchSection {
@@ -103,7 +106,8 @@ export interface BuildSearchIndexOptions {
   /**
    * The name of a part file an earlier build wrote with the same content (`body`: the part's
    * JSON without its `builtAt`), to keep it: the part is then not written again, and readers
-   * keep it in their cache. Undefined: the part is named after this build.
+   * keep it in their cache. Undefined (or not a part name of that kind): the part is named
+   * after this build.
    */
   previousPart?: (kind: PartKind, body: string) => string | undefined
   /**
@@ -113,9 +117,6 @@ export interface BuildSearchIndexOptions {
    */
   folded?: FoldedTermsCache
 }
-
-/** The kinds of part files: term ranges, prefix completions, display records. */
-export type PartKind = 'index' | 'prefix' | 'doc'
 
 /** One page as the index holds it: its sections' display records and counted fields. */
 export interface IndexedPage {
@@ -244,19 +245,22 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     first += indexed[k]!.sections.length
     return block
   })
-  const docParts = splitDoc(blocks, stamp, sizes.docPartBytes)
-  // Each part's JSON without the stamp: a part an earlier build wrote the same keeps its name.
-  // `{ ...stamp, ...content }` as JSON, from the body: the content is serialised once.
-  const stampJson = JSON.stringify(stamp).slice(0, -1)
+  const docParts = splitDoc(blocks)
+  // Each part's JSON without `builtAt` (its body): a part an earlier build wrote the same keeps
+  // its name. `{ ...stamp, ...content }` as JSON, from the body: the content is serialised once.
+  const versionJson = `{"formatVersion":${FORMAT_VERSION}`
+  const builtAtJson = `,"builtAt":${JSON.stringify(builtAt)}`
   const part = (kind: PartKind, k: number, content: object) => {
-    const body = JSON.stringify(content)
+    const contentJson = JSON.stringify(content)
+    const body = contentJson === '{}' ? `${versionJson}}` : `${versionJson},${contentJson.slice(1)}`
     const previous = options.previousPart?.(kind, body)
+    const kept = previous !== undefined && parsePartName(kind, previous) !== null
     return {
-      file: previous ?? `search-${kind}-${timestamp}-${k}.json`,
-      json: body === '{}' ? `${stampJson}}` : `${stampJson},${body.slice(1)}`,
+      file: kept ? previous : partName(kind, timestamp, k),
+      json: versionJson + builtAtJson + body.slice(versionJson.length),
       kind,
       body,
-      kept: previous !== undefined,
+      kept,
     }
   }
   const indexFiles = ranges.map((range, k) => part('index', k, termRange(range)))
@@ -267,9 +271,7 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
       completions: prefix.completions,
     } satisfies Omit<PrefixPart, keyof typeof stamp>),
   )
-  const docFiles = docParts.map(({ builtAt: _, formatVersion: __, ...content }, k) =>
-    part('doc', k, content),
-  )
+  const docFiles = docParts.map((content, k) => part('doc', k, content))
   const index: IndexFile = {
     ...stamp,
     options: serialized,
@@ -282,9 +284,15 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
       norms: 'folded',
     },
     parts: {
-      files: indexFiles.map((p) => p.file),
+      files: partRuns(
+        'index',
+        indexFiles.map((p) => p.file),
+      ),
       bounds,
-      prefixes: prefixParts.map((p) => p.file),
+      prefixes: partRuns(
+        'prefix',
+        prefixParts.map((p) => p.file),
+      ),
       pages: encodeBlocks(blocks),
     },
   }
@@ -293,8 +301,10 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     pages: [],
     sections: [],
     parts: {
-      files: docFiles.map((p) => p.file),
-      firstPage: docParts.map((part) => part.firstPage),
+      files: partRuns(
+        'doc',
+        docFiles.map((p) => p.file),
+      ),
       pageCount: pages.length,
       sectionCount: sections.length,
     },

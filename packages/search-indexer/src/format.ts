@@ -8,9 +8,10 @@
  */
 import type { Options } from 'minisearch'
 import type { CompactIndex } from './index-codec.js'
+import type { PartRun } from './part-names.js'
 
 /** Version of the two files' layout and of the tokenizer. Bump on any incompatible change. */
-export const FORMAT_VERSION = 2
+export const FORMAT_VERSION = 3
 
 /** Format versions this loader reads. */
 export const SUPPORTED_FORMAT_VERSIONS: readonly number[] = [FORMAT_VERSION]
@@ -99,9 +100,9 @@ export interface IndexParts {
   /**
    * Term-range parts, next to the index file: `search-index-<timestamp>-<k>.json`, where the
    * timestamp is that of the build that wrote the part (an incremental build keeps the parts
-   * its edits did not touch).
+   * its edits did not touch), listed as runs (`part-names.ts`).
    */
-  files: string[]
+  files: PartRun[]
   /**
    * Where each part after the first begins: part k holds the terms t with
    * `bounds[k - 1] <= t < bounds[k]`. Each bound is the shortest string that separates the last
@@ -113,9 +114,9 @@ export interface IndexParts {
    * Prefix files: the completions of each prefix whose terms span more than one part (short
    * ones: `to` on a large site), so that a word being typed loads one small file instead of
    * every part of its range. One per prefix of `spanningPrefixes(bounds)` (`bounds.ts`), in
-   * its order: `search-prefix-<timestamp>-<k>.json`.
+   * its order: `search-prefix-<timestamp>-<k>.json`, as runs.
    */
-  prefixes: string[]
+  prefixes: PartRun[]
   /**
    * The sections of each page in section-number order, as base-32 numbers (`index-codec.ts`):
    * `count * 2`, or `count * 2 + 1` for numbers no page holds (left by an incremental build).
@@ -166,18 +167,20 @@ export interface DocFile {
 
 /** The part files of a split doc file. */
 export interface DocParts {
-  /** File names, next to the doc file: `search-doc-<timestamp>-<k>.json` (see {@link IndexParts.files}). */
-  files: string[]
-  /** First page of each part; parts hold whole pages. */
-  firstPage: number[]
+  /**
+   * One part a page, in page order, next to the doc file: `search-doc-<timestamp>-<k>.json`, as
+   * runs (see {@link IndexParts.files}). A list of results shows up to ten pages: each costs
+   * its own records only (half a kilobyte gzipped), not those of the pages beside it.
+   */
+  files: PartRun[]
   /** Pages and section numbers, counting those no page holds (see {@link IndexParts.pages}). */
   pageCount: number
   sectionCount: number
 }
 
 /**
- * One part of a split doc file: pages `firstPage`… and their sections, from `firstSection`;
- * `null` for numbers no page holds.
+ * One part of a split doc file: page `firstPage` (one page, `null` for a number no page holds)
+ * and its sections, numbered from `firstSection`.
  */
 export interface DocPart {
   formatVersion: number

@@ -22,3 +22,4 @@ export {
   type FoldedTermsCache,
 } from './folded-terms.js'
 export { FORMAT_VERSION, processTerm, tokenize } from './format.js'
+export { partNames, type PartRun } from './part-names.js'

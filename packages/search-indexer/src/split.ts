@@ -15,10 +15,8 @@ export const SPLIT_ABOVE = 1_500_000
 
 /** Sizes of the parts, in bytes of JSON before compression. */
 export interface SplitOptions {
-  /** @default 24000 (about 10 KB gzipped) */
+  /** @default 24000 (about 15 KB gzipped) */
   indexPartBytes?: number
-  /** @default 4000 (about 1.5 KB gzipped: a list of results shows up to ten pages, each in a part) */
-  docPartBytes?: number
 }
 
 /** A term with its folded postings, encoded once. */
@@ -130,28 +128,25 @@ export function encodeBlocks(blocks: readonly DocBlock[]): string {
   return blocks.map((b) => writeNumber(b.sections.length * 2 + (b.page ? 0 : 1))).join('')
 }
 
-/** The doc parts: whole blocks with their sections, about `partBytes` each. */
-export function splitDoc(
-  blocks: readonly DocBlock[],
-  stamp: { builtAt: string; formatVersion: number },
-  partBytes = 4_000,
-): DocPart[] {
-  const parts: DocPart[] = []
-  let part: DocPart | null = null
-  let bytes = 0
+/** The doc parts: one a block (a page and its sections). */
+export function splitDoc(blocks: readonly DocBlock[]): Array<Omit<DocPart, keyof PartStamp>> {
   let section = 0
-  blocks.forEach((block, pageIndex) => {
-    if (!part || bytes >= partBytes) {
-      part = { ...stamp, firstPage: pageIndex, firstSection: section, pages: [], sections: [] }
-      parts.push(part)
-      bytes = 0
+  return blocks.map((block, page) => {
+    const part = {
+      firstPage: page,
+      firstSection: section,
+      pages: [block.page],
+      sections: block.sections,
     }
-    part.pages.push(block.page)
-    part.sections.push(...block.sections)
     section += block.sections.length
-    bytes += JSON.stringify(block).length
+    return part
   })
-  return parts
+}
+
+/** What every part file starts with. */
+export interface PartStamp {
+  formatVersion: number
+  builtAt: string
 }
 
 /** Positions of the `max` heaviest terms that extend `prefix` (the earlier first among equals). */

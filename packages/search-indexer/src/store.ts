@@ -22,6 +22,7 @@ import {
   type TermPostings,
 } from './index-codec.js'
 import { spanningPrefixes, spansParts, partOf as partIn } from './bounds.js'
+import { partNames } from './part-names.js'
 import { createVocabulary, plurals, singulars, typedTerms, type Vocabulary } from './query.js'
 import type { ScoringIndex, TermData } from './score.js'
 
@@ -128,6 +129,10 @@ export function splitStore(options: {
   const docParts = doc.parts!
   const { fields, searchOptions } = index.options
   const { bounds } = indexParts
+  const indexFiles = partNames('index', indexParts.files)
+  const prefixNames = partNames('prefix', indexParts.prefixes)
+  // One doc part a page.
+  const docFiles = partNames('doc', docParts.files)
 
   // Which page each section is of: the first section of every page, for a binary search.
   const blocks = readNumbers(indexParts.pages)
@@ -138,6 +143,11 @@ export function splitStore(options: {
     firstSections[page + 1] = firstSections[page]! + count
     if (block % 2 === 0) for (let k = 0; k < count; k++) live.push(firstSections[page]! + k)
   })
+  if (docFiles.length !== docParts.pageCount || indexFiles.length !== bounds.length + 1) {
+    throw new Error(
+      'The search index is damaged (its part lists do not match its pages and bounds); rebuild the site',
+    )
+  }
   if (live.length !== index.index.documentCount || blocks.length !== docParts.pageCount) {
     throw new Error('The search index is damaged (its page list does not add up); rebuild the site')
   }
@@ -162,7 +172,7 @@ export function splitStore(options: {
   const prefixFiles = new Map(
     spanningPrefixes(bounds, searchOptions.minPrefixLength).map((prefix, k) => [prefix, k]),
   )
-  if (prefixFiles.size !== indexParts.prefixes.length) {
+  if (prefixFiles.size !== prefixNames.length) {
     throw new Error(
       'The search index is damaged (its prefix files do not add up); rebuild the site',
     )
@@ -217,7 +227,7 @@ export function splitStore(options: {
   }
 
   const loadIndexPart = (k: number) => {
-    const file = indexParts.files[k]!
+    const file = indexFiles[k]!
     return loadOnce(file, async () => {
       const part = await readPart<IndexPart>(options.indexUrl(file), file, 'search index')
       vocabularies[k] = createVocabulary(
@@ -226,7 +236,7 @@ export function splitStore(options: {
     })
   }
   const loadPrefixPart = (k: number) => {
-    const file = indexParts.prefixes[k]!
+    const file = prefixNames[k]!
     return loadOnce(file, async () => {
       const part = await readPart<PrefixPart>(options.indexUrl(file), file, 'search index')
       for (const [term] of addRange(part)) prefixTerms.add(term)
@@ -234,7 +244,7 @@ export function splitStore(options: {
     })
   }
   const loadDocPart = (k: number) => {
-    const file = docParts.files[k]!
+    const file = docFiles[k]!
     return loadOnce(file, async () => {
       const part = await readPart<DocPart>(options.docUrl(file), file, 'search documents')
       part.pages.forEach((page, j) => (pages[part.firstPage + j] = page))
@@ -275,12 +285,7 @@ export function splitStore(options: {
       return whenAll(loads)
     },
     loadPages(wanted) {
-      const needed = new Set(
-        wanted
-          .filter((k) => pages[k] === undefined)
-          .map((k) => upperBound(docParts.firstPage, k) - 1),
-      )
-      return whenAll([...needed].map(loadDocPart))
+      return whenAll([...new Set(wanted.filter((k) => pages[k] === undefined))].map(loadDocPart))
     },
   }
 }

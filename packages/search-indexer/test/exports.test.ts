@@ -10,6 +10,7 @@ test('public API of the Node entry', () => {
     'buildSearchIndex',
     'decodeFoldedTerms',
     'encodeFoldedTerms',
+    'partNames',
     'processTerm',
     'tokenize',
     'writeSearchIndex',

@@ -30,7 +30,7 @@ const page = (p: number, extra = ''): SearchPage => ({
 })
 const site = Array.from({ length: 240 }, (_, p) => page(p))
 const now = () => new Date(Date.UTC(2025, 5, 1))
-const split = { indexPartBytes: 2000, docPartBytes: 1500 }
+const split = { indexPartBytes: 2000 }
 
 /** Pages kept from build to build by their JSON, as `ssg build` keeps them by a hash of it. */
 class Memo implements IndexedPageMemo {

@@ -38,7 +38,7 @@ describe('files', () => {
   test('record the format version, build time and options', () => {
     for (const json of [files.docJson, files.indexJson]) {
       const file = JSON.parse(json)
-      expect(file.formatVersion).toBe(2)
+      expect(file.formatVersion).toBe(3)
       expect(file.builtAt).toBe('2025-01-02T03:04:05.000Z')
       expect(file.options.fields).toEqual([
         'title',
@@ -143,13 +143,13 @@ describe('errors', () => {
   test('an unknown format version is refused with a clear message', async () => {
     const other = await mkdtemp(join(tmpdir(), 'search-indexer-'))
     const index = JSON.parse(files.indexJson)
-    index.formatVersion = 3
+    index.formatVersion = 4
     await writeFile(join(other, 'i.json'), JSON.stringify(index))
     await writeFile(join(other, 'd.json'), files.docJson)
     await expect(
       loadSearch({ docUrl: 'd.json', indexUrl: 'i.json', fetch: fileFetch(other) }),
     ).rejects.toThrow(
-      'search index format 3 is not supported by this theme (expected 2); rebuild the site',
+      'search index format 4 is not supported by this theme (expected 3); rebuild the site',
     )
     await rm(other, { recursive: true, force: true })
   })

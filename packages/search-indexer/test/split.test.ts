@@ -10,7 +10,8 @@ import {
   type SearchPage,
   type SearchIndexFiles,
 } from '../src/index.js'
-import type { IndexFile } from '../src/format.js'
+import type { DocFile, DocPart, IndexFile } from '../src/format.js'
+import { partNames } from '../src/part-names.js'
 import { fileFetch, pages as fixturePages } from './fixtures.js'
 
 // Fixture pages among 300 generated ones, so that the split has many parts.
@@ -57,7 +58,7 @@ const requested: string[] = []
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'search-split-'))
-  files = buildSearchIndex({ pages, now, split: { indexPartBytes: 3000, docPartBytes: 2000 } })
+  files = buildSearchIndex({ pages, now, split: { indexPartBytes: 3000 } })
   await writeSearchIndex({ files, outDir: dir })
   split = await loadSearch({
     docUrl: '/x/' + files.docFile,
@@ -89,6 +90,28 @@ describe('a split index', () => {
     for (const name of names)
       expect(name).toMatch(/^search-(doc|index|prefix)-1748736000000(-\d+)?\.json$/)
     expect(buildSearchIndex({ pages: fixturePages, now }).parts).toEqual([])
+  })
+
+  test('one doc part a page; the main files list the parts as runs of one build', () => {
+    const doc = JSON.parse(files.docJson) as DocFile
+    const index = JSON.parse(files.indexJson) as IndexFile
+    const docParts = files.parts.filter((p) => p.kind === 'doc')
+    expect(docParts).toHaveLength(pages.length)
+    docParts.forEach((part, k) => {
+      const content = JSON.parse(part.json) as DocPart
+      expect(content.firstPage).toBe(k)
+      expect(content.pages).toEqual([[pages[k]!.path, pages[k]!.title, pages[k]!.breadcrumbs]])
+      expect(content.sections).toHaveLength(pages[k]!.sections.length)
+    })
+    const stamp = now().getTime()
+    expect(doc.parts!.files).toEqual([[stamp, 0, pages.length]])
+    expect(index.parts!.files).toEqual([[stamp, 0, index.parts!.bounds.length + 1]])
+    expect(index.parts!.prefixes).toEqual([[stamp, 0, expect.any(Number)]])
+    expect(files.parts.map((p) => p.file)).toEqual([
+      ...partNames('index', index.parts!.files),
+      ...partNames('prefix', index.parts!.prefixes),
+      ...partNames('doc', doc.parts!.files),
+    ])
   })
 
   test('each part is its body with the format version and build time first', () => {

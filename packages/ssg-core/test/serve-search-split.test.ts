@@ -1,4 +1,5 @@
 // A site large enough for a split search index: `ssg serve` serves every part the main files name.
+import { partNames, type PartRun } from '@ssg/search-indexer'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { BuildInfo } from '../src/theme/contract.js'
 import { makeSite } from './helpers.js'
@@ -32,15 +33,17 @@ afterAll(() => server?.close())
 test('the split search index: the main files and each part they name are served', async () => {
   const { search } = JSON.parse((await get(server.url, '/_ssg/build.json')).body) as BuildInfo
   const doc = JSON.parse((await get(server.url, search.docUrl)).body) as {
-    parts?: { files: string[] }
+    parts?: { files: PartRun[] }
   }
   const index = JSON.parse((await get(server.url, search.indexUrl)).body) as {
-    parts?: { files?: string[] } & Record<string, unknown>
+    parts?: { files: PartRun[]; prefixes: PartRun[] }
   }
-  expect(doc.parts?.files.length).toBeGreaterThan(1)
+  const docParts = partNames('doc', doc.parts?.files)
+  expect(docParts.length).toBeGreaterThan(1)
   const names = [
-    ...doc.parts!.files,
-    ...(JSON.stringify(index.parts).match(/search-index-[^"]+\.json/g) ?? []),
+    ...docParts,
+    ...partNames('index', index.parts?.files),
+    ...partNames('prefix', index.parts?.prefixes),
   ]
   expect(names.some((n) => n.startsWith('search-index-'))).toBe(true)
   for (const name of names) {

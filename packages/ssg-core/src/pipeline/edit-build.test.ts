@@ -4,6 +4,7 @@
 // so search files are compared by content, their names mapped, `builtAt` left out.
 import { appendFile, cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { partNames } from '@ssg/search-indexer'
 import { expect, test } from 'vitest'
 import { makeSite } from '../../test/helpers.js'
 import { build } from './build.js'
@@ -53,9 +54,15 @@ function comparable(files: Map<string, Buffer>): Map<string, string> {
   const doc = json(docName)
   const index = json(indexName)
   const parts: Array<[string, string]> = [
-    ...(index.parts.files as string[]).map((f, k): [string, string] => [f, `index part ${k}`]),
-    ...(index.parts.prefixes as string[]).map((f, k): [string, string] => [f, `prefix part ${k}`]),
-    ...(doc.parts.files as string[]).map((f, k): [string, string] => [f, `doc part ${k}`]),
+    ...partNames('index', index.parts.files).map((f, k): [string, string] => [
+      f,
+      `index part ${k}`,
+    ]),
+    ...partNames('prefix', index.parts.prefixes).map((f, k): [string, string] => [
+      f,
+      `prefix part ${k}`,
+    ]),
+    ...partNames('doc', doc.parts.files).map((f, k): [string, string] => [f, `doc part ${k}`]),
   ]
   const stripped = (value: Record<string, unknown>) => JSON.stringify({ ...value, builtAt: null })
   for (const [file, label] of parts) out.set(label, stripped(json(file)))
@@ -95,7 +102,8 @@ test('a warm build after an edit makes what a cold build of the edited site make
   await build({ root, workers: 0, now: at(1_000) })
   const first = await outputOf(root)
   expect([...first.keys()].filter((f) => /^search-index-\d+-\d+\.json$/.test(f)).length).toBe(
-    JSON.parse(first.get('search-index-1000.json')!.toString()).parts.files.length,
+    partNames('index', JSON.parse(first.get('search-index-1000.json')!.toString()).parts.files)
+      .length,
   )
 
   // A sentence more in one section of one page: few parts change.

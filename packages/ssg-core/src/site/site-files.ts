@@ -39,7 +39,7 @@ export interface SiteFilesOptions {
   sidebarPath: (sidebar: Sidebar) => string
   /**
    * The search files, or null when search is off. `parts` unknown (`ssg serve` names them once
-   * the index exists): any `search-(doc|index)-...-<n>.json` path is taken for a part.
+   * the index exists): any `search-(doc|index|prefix)-...-<n>.json` path is taken for a part.
    */
   search: { docFile: string; indexFile: string; parts?: string[] } | null
   /** Site paths of the files under `static/` (`/img/logo.svg`). */
@@ -110,7 +110,7 @@ export class SiteFiles {
     const file = this.byPath.get(path)
     if (file) return file
     // A large site's index is split into parts, named after the two main files.
-    if (this.search && !this.search.parts && /^search-(doc|index)-.+-\d+\.json$/.test(path))
+    if (this.search && !this.search.parts && /^search-(doc|index|prefix)-.+-\d+\.json$/.test(path))
       return { kind: 'search', path }
     return null
   }
