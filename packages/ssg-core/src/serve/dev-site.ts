@@ -64,7 +64,8 @@ export class DevSite {
   /**
    * Told when a page's compile read its title (or sidebar keys) otherwise than its front matter
    * scan did: the route table was made again, and the pages served so far may show old labels
-   * (the server runs an update without changes, see `refresh`).
+   * (the server runs an update without changes, see `refresh`). Also when the full reading of
+   * the OpenAPI specs found them otherwise than their quick reading (see `DevApis.check`).
    */
   onTableChange: (() => void) | undefined
   private runtime!: ThemeRuntime
@@ -177,6 +178,7 @@ export class DevSite {
       },
       this.firstPage.served,
     )
+    this.apis.onCorrected = () => this.onTableChange?.()
     for (const pool of this.pools)
       pool.waitFor = (file, priority) => this.apis.waitFor(file, priority < PRIORITY.background)
     this.order = site.sources.map((s) => s.file)
