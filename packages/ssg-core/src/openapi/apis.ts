@@ -116,13 +116,11 @@ export type LoadedSpecs = Map<string, ParsedSpec & { file: string }>
 
 /**
  * Reads and validates every spec of `config.openapi` (null when the site has none); with
- * `cacheDir`, an unchanged spec's verdict comes from there. `quick`: a spec without a cached
- * verdict is read fast and left unvalidated (see `quickSpec`).
+ * `cacheDir`, an unchanged spec's verdict comes from there.
  */
 export async function loadSpecs(
   config: ResolvedConfig,
   cacheDir: string | null = null,
-  quick = false,
 ): Promise<LoadedSpecs | null> {
   const entries = Object.entries(config.openapi)
   if (entries.length === 0) return null
@@ -132,14 +130,7 @@ export async function loadSpecs(
   const specs: LoadedSpecs = new Map()
   const { loadSpec } = await loadModule()
   for (const [id, entry] of entries) {
-    const parsed = await loadSpec({
-      root: config.root,
-      id,
-      file: entry.file,
-      configFile,
-      cacheDir,
-      quick,
-    })
+    const parsed = await loadSpec({ root: config.root, id, file: entry.file, configFile, cacheDir })
     specs.set(id, { ...parsed, file: entry.file.split(path.sep).join('/') })
   }
   return specs

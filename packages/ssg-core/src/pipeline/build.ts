@@ -20,8 +20,20 @@ import { writeMarkdownFiles } from './markdown-output.js'
 import { OutputCache } from './output-cache.js'
 import { createRenderContext, notFoundPage, searchPages } from './render-context.js'
 import { createStagingDir, swapIntoPlace, type OldOutput } from './write.js'
-import { pageKeys, writePages } from './write-pages.js'
+import { pageKeys, writePages, type PageToWrite } from './write-pages.js'
 import { writeSearchFiles } from './search-files.js'
+import type { CompiledPage } from './compile-page.js'
+import type { SourcePage } from './discover.js'
+import {
+  PageRecords,
+  StaleRecordError,
+  recordPages,
+  searchEntries,
+  siteKeyOf,
+  summaryOf,
+  type PageRecord,
+} from './page-records.js'
+import type { BuildPage } from '../site/compiled-site.js'
 import { writeRedirectFiles, writeTableFiles } from './write-site.js'
 
 export interface BuildOptions {
@@ -56,12 +68,34 @@ export interface BuildReport {
   reusedFiles: number
   /** Pages rendered by the theme (the others' documents came from the previous build). */
   renderedPages: number
+  /**
+   * Pages the build left alone: unchanged on an unchanged site, their previous output stands
+   * (see `PageRecord`); their compiled pages were not read.
+   */
+  keptPages: number
   messages: BuildMessage[]
   timings: StageTiming[]
 }
 
 /** `ssg build`: Markdown in `content/` to a complete static site in `build/`, or nothing at all. */
 export async function build(options: BuildOptions): Promise<BuildReport> {
+  try {
+    return await buildOnce(options, true)
+  } catch (error) {
+    // Something a record stands for is not as the previous build left it: make every page.
+    if (!isStale(error)) throw error
+    return buildOnce(options, false)
+  }
+}
+
+/** Whether an error is (or was caused by) a `StaleRecordError` (a stage wraps what it throws). */
+function isStale(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause)
+    if (e instanceof StaleRecordError) return true
+  return false
+}
+
+async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<BuildReport> {
   const timings = stageTimings(options.onProgress)
   const now = options.now ?? (() => new Date())
   const site = await openSite({
@@ -75,6 +109,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const staging = await createStagingDir(outDir)
   try {
     const outputs = await OutputCache.open({ cacheDir: site.cache.outputs, outDir, staging })
+    const records = PageRecords.open(site.cache.outputs)
     const assets = await stage(timings, 'client bundle', () =>
       bundleClient({
         clientEntry: theme.clientEntry,
@@ -88,17 +123,18 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     )
     // Nothing the output is made from changed, and the output folder is as the last build left
     // it: that output stands (a warm rebuild of an unchanged site does no other work).
-    const kept = outputs.unchanged(inputs.key)
-    if (kept) {
+    const standing = outputs.unchanged(inputs.key)
+    if (standing) {
       await rm(staging, { recursive: true, force: true })
       return failOnErrors({
         config,
         outDir,
-        pages: kept.pages,
-        cacheHits: kept.pages,
-        reusedFiles: kept.files,
+        pages: standing.pages,
+        cacheHits: standing.pages,
+        reusedFiles: standing.files,
         renderedPages: 0,
-        messages: applyStrict(kept.messages, options.strict),
+        keptPages: standing.pages,
+        messages: applyStrict(standing.messages, options.strict),
         timings,
       })
     }
@@ -108,20 +144,59 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     )
     // Drafts are for `ssg serve`: not compiled, not in sidebars, search or the Markdown output.
     const drafts = new Set(routes.drafts.map((draft) => draft.file))
-    const { pages: compiled, cacheHits } = await stage(timings, 'parse + transform', (progress) =>
-      compilePages({
-        pages: drafts.size ? sources.filter((source) => !drafts.has(source.file)) : sources,
-        config,
-        onProgress: progress,
-        cacheDir: site.cache.pages,
-        apis: site.apis,
-        ...(options.workers !== undefined ? { workers: options.workers } : {}),
-      }),
-    )
+    const toBuild = drafts.size ? sources.filter((source) => !drafts.has(source.file)) : sources
+    const lastUpdatedOf = (file: string) => inputs.lastUpdated.get(file) ?? null
+    const siteKey = await siteKeyOf({
+      config,
+      theme,
+      assets,
+      inputs,
+      heads,
+      drafts: routes.drafts,
+      apis: site.apis,
+    })
+    // Pages made from the same bytes at the same time on the same site as in the previous build
+    // are left alone: their records stand for them (see `PageRecord`).
+    const kept = new Map<string, PageRecord>()
+    if (useRecords)
+      for (const source of toBuild) {
+        const record = records.valid(siteKey, source, lastUpdatedOf(source.file))
+        if (record) kept.set(source.file, record)
+      }
+    const compileStage = (pages: SourcePage[]) =>
+      stage(timings, 'parse + transform', (progress) =>
+        compilePages({
+          pages,
+          config,
+          onProgress: progress,
+          cacheDir: site.cache.pages,
+          apis: site.apis,
+          ...(options.workers !== undefined ? { workers: options.workers } : {}),
+        }),
+      )
+    const made = await compileStage(kept.size ? toBuild.filter((s) => !kept.has(s.file)) : toBuild)
+    let cacheHits = made.cacheHits
+    const byFile = new Map(made.pages.map((page) => [page.file, page]))
+    // A page whose head or anchors changed changes other pages: none is left alone.
+    if (
+      kept.size &&
+      made.pages.some((page) => records.previousOf(page.file)?.summary !== summaryOf(page))
+    ) {
+      const rest = await compileStage(toBuild.filter((s) => kept.has(s.file)))
+      for (const page of rest.pages) byFile.set(page.file, page)
+      cacheHits += rest.cacheHits
+      kept.clear()
+    }
+    cacheHits += kept.size
+    const compiled: BuildPage[] = toBuild.map((source) => {
+      const record = kept.get(source.file)
+      return record ? { file: source.file, record } : byFile.get(source.file)!
+    })
     const {
       table,
       pages,
       messages,
+      links,
       assets: pageFiles,
     } = await stage(timings, 'link check', () =>
       compileSite({
@@ -140,13 +215,15 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       cacheHits,
       reusedFiles: 0,
       renderedPages: 0,
+      keptPages: kept.size,
       messages: applyStrict(messages, options.strict),
       timings,
     }
     failOnErrors(report)
 
     const tableSite = { config, table, lastUpdated: inputs.lastUpdated }
-    const pageByFile = new Map(pages.map(({ page }) => [page.file, page]))
+    const pageByFile = new Map<string, CompiledPage>()
+    for (const { page } of pages) if (page) pageByFile.set(page.file, page)
     let files = new SiteFiles({
       table,
       sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: true }),
@@ -160,7 +237,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       await writeTableFiles({ files, site: tableSite, outDir: staging })
       copyAssets(pageFiles, staging)
     })
-    await stage(timings, 'markdown output', () =>
+    const { twins } = await stage(timings, 'markdown output', () =>
       writeMarkdownFiles({
         files,
         outputs,
@@ -170,16 +247,30 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
           staticFiles: inputs.staticFiles,
           pageOf: (head) => pageByFile.get(head.file),
         },
+        kept: (file) => {
+          const record = kept.get(file)
+          return (
+            record && {
+              route: record.head.route,
+              title: record.head.title,
+              description: record.description,
+              markdown: record.twin,
+              twin: record.twinFile,
+            }
+          )
+        },
       }),
     )
     // The twins are written and nothing later reads them: let them go before the search index,
     // the build's peak of memory (10,000 pages: 80 MB; their link placeholders make them strings
     // of two bytes a character).
-    for (const { page } of pages) page.markdown = null
+    for (const { page } of pages) if (page) page.markdown = null
+    const searchable = searchEntries(pages)
     const search = await stage(timings, 'search index', () =>
       writeSearchFiles({
         config,
-        pages: searchPages(pages),
+        pages: searchable.map((entry) => entry.page),
+        keys: searchable.map((entry) => entry.key),
         now,
         outputs,
         cacheDir: site.cache.outputs,
@@ -198,8 +289,17 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     })
     const sidebarById = new Map<string, Sidebar>(table.sidebars.map((s) => [s.id, s]))
     // The documents the map holds, each with its data (the not-found page last).
-    const dataByRoute = new Map(pages.map((p) => [p.data.path, p.data]))
-    const pageData = [
+    const dataByRoute = new Map<string, PageToWrite>(
+      pages.map((p) =>
+        p.record
+          ? [
+              p.record.head.route,
+              { path: p.record.head.route, sidebarId: p.record.sidebarId, dataKey: p.record.data },
+            ]
+          : [p.data.path, p.data],
+      ),
+    )
+    const pageData: PageToWrite[] = [
       ...files
         .ofKind('page')
         .flatMap((f) => (f.format === 'html' ? [dataByRoute.get(f.route)!] : [])),
@@ -226,11 +326,24 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       await writeRedirectFiles({ files, site: tableSite, outDir: staging })
     })
     await outputs.recordOthers()
+    recordPages({
+      records,
+      pages,
+      keys,
+      pageData,
+      twins,
+      search: searchable,
+      searchKeys: search.keys,
+      lastUpdatedOf,
+      links,
+    })
     // The manifest goes first: after a crash during the swap, no file is trusted.
     await outputs.forget()
+    await records.forget()
     await stage(timings, 'swap into place', () => swapIntoPlace(staging, outDir, options.oldOutput))
     // Only now: the manifest describes the output folder as it is.
     await outputs.save({ inputKey: inputs.key, pages: report.pages, messages: report.messages })
+    await records.save(siteKey)
     report.reusedFiles = outputs.reused
     return report
   } catch (error) {

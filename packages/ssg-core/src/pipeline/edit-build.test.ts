@@ -7,7 +7,7 @@ import path from 'node:path'
 import { partNames } from '@ssg/search-indexer'
 import { expect, test } from 'vitest'
 import { makeSite } from '../../test/helpers.js'
-import { build } from './build.js'
+import { build, type BuildReport } from './build.js'
 
 const at = (ms: number) => () => new Date(ms)
 
@@ -54,15 +54,19 @@ function comparable(files: Map<string, Buffer>): Map<string, string> {
   const doc = json(docName)
   const index = json(indexName)
   const parts: Array<[string, string]> = [
-    ...partNames('index', index.parts.files).map((f, k): [string, string] => [
+    // A small site's index is one file (no parts).
+    ...partNames('index', index.parts?.files ?? []).map((f, k): [string, string] => [
       f,
       `index part ${k}`,
     ]),
-    ...partNames('prefix', index.parts.prefixes).map((f, k): [string, string] => [
+    ...partNames('prefix', index.parts?.prefixes ?? []).map((f, k): [string, string] => [
       f,
       `prefix part ${k}`,
     ]),
-    ...partNames('doc', doc.parts.files).map((f, k): [string, string] => [f, `doc part ${k}`]),
+    ...partNames('doc', doc.parts?.files ?? []).map((f, k): [string, string] => [
+      f,
+      `doc part ${k}`,
+    ]),
   ]
   const stripped = (value: Record<string, unknown>) => JSON.stringify({ ...value, builtAt: null })
   for (const [file, label] of parts) out.set(label, stripped(json(file)))
@@ -158,3 +162,100 @@ test('a build of a split index keeps its folded terms for the next', async () =>
   const terms = JSON.parse(kept.slice(kept.indexOf('\n') + 1)) as { keys: string[] }
   expect(terms.keys.length).toBe(111)
 }, 300_000)
+
+/** 30 pages linking to each other's headings, each with an image beside it for some. */
+function linkedSiteFiles(): Record<string, string> {
+  const files: Record<string, string> = {
+    'content/docs/index.md':
+      '# Home\n\nSee [one](/docs/page-1#first-part) and [two](./page-2.md).\n',
+  }
+  for (let p = 0; p < 30; p++) {
+    const next = `[next](./page-${(p + 1) % 30}.md#second-part)`
+    files[`content/docs/page-${p}.md`] =
+      `# Page ${p}\n\nIntro of page ${p}, see ${next}.\n\n## First part\n\nAlpha ${p} words.\n\n` +
+      `## Second part\n\nBeta ${p} words.\n`
+  }
+  return files
+}
+
+/** A build's files and its messages, against a cold build's of the same content. */
+async function expectCold(root: string, report: BuildReport, now: () => Date): Promise<void> {
+  const cold = await makeSite({ files: {} })
+  await cp(path.join(root, 'content'), path.join(cold, 'content'), {
+    recursive: true,
+    preserveTimestamps: true,
+  })
+  const coldReport = await build({ root: cold, workers: 0, now })
+  expect(differences(comparable(await outputOf(root)), comparable(await outputOf(cold)))).toEqual(
+    [],
+  )
+  const messages = (r: BuildReport) => r.messages.map((m) => `${m.file} ${m.ruleId} ${m.message}`)
+  expect(messages(report)).toEqual(messages(coldReport))
+}
+
+test('an edit leaves the other pages alone, and only while nothing they are made from changed', async () => {
+  const root = await makeSite({ files: linkedSiteFiles() })
+  const first = await build({ root, workers: 0, now: at(1_000) })
+  expect(first.keptPages).toBe(0)
+  const edit = (file: string, text: string) =>
+    appendFile(path.join(root, 'content/docs', file), text)
+
+  // A sentence more: only that page is made (the others' records stand for them).
+  await edit('page-7.md', '\nOne more sentence with qqqnewword in it.\n')
+  let report = await build({ root, workers: 0, now: at(2_000) })
+  expect(report.keptPages).toBe(30)
+  expect(report.renderedPages).toBe(1)
+  await expectCold(root, report, at(2_000))
+
+  // Twice in a row (the records the last build saved).
+  await edit('page-9.md', '\nAnother sentence.\n')
+  report = await build({ root, workers: 0, now: at(3_000) })
+  expect(report.keptPages).toBe(30)
+  await expectCold(root, report, at(3_000))
+
+  // A heading renamed that another page links to: that page's link check changes.
+  const page2 = path.join(root, 'content/docs/page-2.md')
+  await writeFile(page2, (await readFile(page2, 'utf8')).replace('## Second part', '## Renamed'))
+  report = await build({ root, workers: 0, now: at(4_000) })
+  expect(report.keptPages).toBe(0)
+  expect(report.messages.some((m) => m.file === 'content/docs/page-1.md')).toBe(true)
+  await expectCold(root, report, at(4_000))
+
+  // A title changed: sidebars, breadcrumbs and neighbours' links change.
+  const page4 = path.join(root, 'content/docs/page-4.md')
+  await writeFile(page4, (await readFile(page4, 'utf8')).replace('# Page 4', '# Page four'))
+  report = await build({ root, workers: 0, now: at(5_000) })
+  expect(report.keptPages).toBe(0)
+  await expectCold(root, report, at(5_000))
+
+  // A page deleted (no page is compiled: the site's key tells).
+  await build({ root, workers: 0, now: at(6_000) })
+  await rm(path.join(root, 'content/docs/page-12.md'))
+  report = await build({ root, workers: 0, now: at(7_000) })
+  expect(report.keptPages).toBe(0)
+  await expectCold(root, report, at(7_000))
+}, 600_000)
+
+test('what the previous build left changed by hand: every page is made again', async () => {
+  const root = await makeSite({ files: linkedSiteFiles() })
+  await build({ root, workers: 0, now: at(1_000) })
+  const damage: Array<[string, () => Promise<void>]> = [
+    ['a page kept', () => writeFile(path.join(root, 'build/docs/page-3.html'), 'by hand')],
+    ['its twin', () => writeFile(path.join(root, 'build/docs/page-3.md'), 'by hand')],
+    [
+      'llms-full.txt',
+      async () => {
+        const file = path.join(root, 'build/llms-full.txt')
+        await writeFile(file, 'x'.repeat((await stat(file)).size))
+      },
+    ],
+    ['the search memo', () => rm(path.join(root, '.ssg-cache/search-pages.bin'))],
+  ]
+  for (const [k, [name, change]] of damage.entries()) {
+    await appendFile(path.join(root, 'content/docs/page-7.md'), `\nEdit ${k}.\n`)
+    await change()
+    const report = await build({ root, workers: 0, now: at(2_000 + k) })
+    expect(report.keptPages, name).toBe(0)
+    await expectCold(root, report, at(2_000 + k))
+  }
+}, 600_000)

@@ -25,20 +25,23 @@ export async function collectInputs(options: {
   assets: DocumentAssets
   /** The site's OpenAPI specs (their key), when it has any. */
   apis?: { key: string } | null
-}): Promise<{ staticFiles: Set<string>; lastUpdated: Map<string, string>; key: string }> {
+}): Promise<{
+  staticFiles: Set<string>
+  lastUpdated: Map<string, string>
+  key: string
+  /** `staticFileStats` and `contentFileStats`: what the key holds of the files besides pages. */
+  files: string[]
+}> {
   const { config } = options
   const staticFiles = await listStaticFiles(config.root)
   const lastUpdated = await lastUpdatedTimes({
     root: config.root,
     files: options.sources.map((p) => p.file),
   })
-  const key = await buildInputKey({
-    ...options,
-    lastUpdated,
-    staticFiles: await staticFileStats(config.root, staticFiles),
-    contentFiles: contentFileStats(config.root),
-  })
-  return { staticFiles, lastUpdated, key }
+  const stats = await staticFileStats(config.root, staticFiles)
+  const contentFiles = contentFileStats(config.root)
+  const key = await buildInputKey({ ...options, lastUpdated, staticFiles: stats, contentFiles })
+  return { staticFiles, lastUpdated, key, files: [...stats, '\0', ...contentFiles] }
 }
 
 /**

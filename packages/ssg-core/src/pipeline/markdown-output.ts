@@ -10,6 +10,7 @@ import type { CompiledPage } from './compile-page.js'
 import { linkRewrites, siteLinkOptions } from './link-check.js'
 import type { OutputCache } from './output-cache.js'
 import { encodeRoute, markdownFileOf } from './output-paths.js'
+import { StaleRecordError } from './page-records.js'
 import { flattenSidebar } from './sidebars.js'
 
 /**
@@ -100,17 +101,17 @@ function twinUrlOf(config: ResolvedConfig, route: string): string {
 }
 
 /** The pages with a twin, by sidebar (in sidebar order), then the others (in route order). */
-export function pagesBySidebar(
-  site: MarkdownSite,
-): Array<{ title: string; pages: CompiledPage[] }> {
-  const byRoute = new Map<string, CompiledPage>()
+export function pagesBySidebar<P extends { route: string; markdown: unknown } = CompiledPage>(
+  site: Pick<MarkdownSite, 'config' | 'table'> & { pageOf: (head: PageHead) => P | undefined },
+): Array<{ title: string; pages: P[] }> {
+  const byRoute = new Map<string, P>()
   for (const head of site.table.pages) {
     const page = site.pageOf(head)
     if (page?.markdown) byRoute.set(head.route, page)
   }
-  const placed = new Set<CompiledPage>()
+  const placed = new Set<P>()
   const groups = site.table.sidebars.map((sidebar) => {
-    const pages: CompiledPage[] = []
+    const pages: P[] = []
     for (const entry of flattenSidebar(sidebar.items)) {
       const page = byRoute.get(entry.href)
       if (page && !placed.has(page)) {
@@ -151,7 +152,11 @@ function inline(text: string): string {
  * `llms.txt` (llmstxt.org): the site's title and summary, a line on the twins, then one `## `
  * section per sidebar listing its pages in order, each as `- [Title](twin URL): description`.
  */
-export function llmsTxt(site: MarkdownSite): string {
+export function llmsTxt(
+  site: Pick<MarkdownSite, 'config' | 'table'> & {
+    pageOf: (head: PageHead) => LlmsPage | undefined
+  },
+): string {
   const { config } = site
   const lines = [
     head(config),
@@ -172,21 +177,26 @@ export function llmsTxt(site: MarkdownSite): string {
   return lines.join('\n') + '\n'
 }
 
+/** What `llms.txt` lists of a page. */
+type LlmsPage = Pick<CompiledPage, 'route' | 'title' | 'description'> & { markdown: unknown }
+
 /** `llms-full.txt`: the twins of every page in sidebar order, each with a `Source:` line. */
 export function llmsFullTxt(site: MarkdownSite): string {
   const parts = [head(site.config)]
   for (const group of pagesBySidebar(site))
-    for (const page of group.pages) {
-      const text = twinText(site, page)!
-      const end = text.indexOf('\n')
-      parts.push(
-        '\n' +
-          text.slice(0, end) +
-          `\n\nSource: ${pageUrlOf(site.config, page.route)}` +
-          text.slice(end),
-      )
-    }
+    for (const page of group.pages) parts.push(llmsFullPiece(site, page, twinText(site, page)!))
   return parts.join('')
+}
+
+/** A page's part of `llms-full.txt`: its twin with a `Source:` line after the title. */
+function llmsFullPiece(site: MarkdownSite, page: { route: string }, text: string): string {
+  const end = text.indexOf('\n')
+  return (
+    '\n' +
+    text.slice(0, end) +
+    `\n\nSource: ${pageUrlOf(site.config, page.route)}` +
+    text.slice(end)
+  )
 }
 
 /**
@@ -201,34 +211,115 @@ export function markdownFileContent(file: SiteFile, site: MarkdownSite): string 
   return page ? twinText(site, page) : null
 }
 
+/** What `writeMarkdownFiles` made of a page's twin: the file's key, its bytes in `llms-full.txt`. */
+export interface TwinOutput {
+  key: string
+  full: [number, number] | null
+}
+
+/**
+ * A page `ssg build` leaves alone (see `PageRecord`): its twin's key and bytes in the previous
+ * `llms-full.txt`, what `llms.txt` lists of it.
+ */
+export interface KeptTwin extends LlmsPage {
+  twin: TwinOutput | null
+}
+
 /**
  * `ssg build`: writes the map's twins, `llms.txt` and `llms-full.txt` (a file whose bytes are
- * those of the previous build is linked from it). Returns what was written.
+ * those of the previous build is linked from it). A page left alone (`kept`) is not made again:
+ * its twin is linked by its key, its part of `llms-full.txt` copied from the previous one.
+ * Returns what was written and each page's twin (by source file). Throws `StaleRecordError` when
+ * a kept page's twin or the previous `llms-full.txt` is not as the previous build left it.
  */
 export async function writeMarkdownFiles(options: {
   files: SiteFiles
   site: MarkdownSite
   outputs: OutputCache
-}): Promise<{ files: number; bytes: number }> {
+  kept?: (file: string) => KeptTwin | undefined
+}): Promise<{ files: number; bytes: number; twins: Map<string, TwinOutput> }> {
   const { outputs } = options
+  const kept = options.kept ?? (() => undefined)
   const site: MarkdownSite = { ...options.site, twins: new Map() }
+  const twins = new Map<string, TwinOutput>()
   let files = 0
   let bytes = 0
-  let batch: Array<{ path: string; content: string; key: string }> = []
-  for (const file of [...options.files.ofKind('markdown'), ...options.files.ofKind('llms')]) {
-    const content = markdownFileContent(file, site)
-    if (content === null) continue
+  let batch: Array<{ path: string; content: string | Uint8Array; key: string }> = []
+  const add = async (path: string, content: string | Uint8Array, key: string) => {
     files++
-    bytes += Buffer.byteLength(content)
-    const key = hash(content)
-    if (!outputs.reuse(file.path, key)) batch.push({ path: file.path, content, key })
+    bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.length
+    if (!outputs.reuse(path, key)) batch.push({ path, content, key })
     if (batch.length >= WRITE_BATCH) {
       await outputs.write(batch)
       batch = []
     }
   }
+  for (const file of options.files.ofKind('markdown')) {
+    const head = site.table.byRoute.get(file.route)
+    const old = head && kept(head.file)
+    if (old) {
+      if (!old.twin) continue
+      files++
+      if (!outputs.reuse(file.path, old.twin.key)) throw new StaleRecordError(file.path)
+      twins.set(head.file, { key: old.twin.key, full: null })
+      continue
+    }
+    const page = head && site.pageOf(head)
+    const content = page ? twinText(site, page) : null
+    if (content === null || !head) continue
+    const key = hash(content)
+    twins.set(head.file, { key, full: null })
+    await add(file.path, content, key)
+  }
+  for (const file of options.files.ofKind('llms')) {
+    const content = file.full
+      ? llmsFullFile(site, kept, twins, outputs)
+      : llmsTxt({ ...site, pageOf: (head) => kept(head.file) ?? site.pageOf(head) })
+    await add(file.path, content, hash(content))
+  }
   await outputs.write(batch)
-  return { files, bytes }
+  return { files, bytes, twins }
+}
+
+/** `llms-full.txt` of pages made and pages kept (their parts read from the previous file). */
+function llmsFullFile(
+  site: MarkdownSite,
+  kept: (file: string) => KeptTwin | undefined,
+  twins: Map<string, TwinOutput>,
+  outputs: OutputCache,
+): Buffer {
+  let previous: Buffer | null = null
+  const parts: Buffer[] = [Buffer.from(head(site.config))]
+  let at = parts[0]!.length
+  const groups = pagesBySidebar<LlmsPage & { file: string }>({
+    ...site,
+    pageOf: (head) => {
+      const old = kept(head.file)
+      if (old) return { ...old, markdown: old.twin, file: head.file }
+      const page = site.pageOf(head)
+      return page && { ...page, file: head.file }
+    },
+  })
+  for (const group of groups)
+    for (const page of group.pages) {
+      const old = kept(page.file)
+      let part: Buffer
+      if (old) {
+        const range = old.twin?.full
+        previous ??= outputs.previousBytes(LLMS_FULL_TXT)
+        if (!range || !previous || range[1] > previous.length)
+          throw new StaleRecordError(LLMS_FULL_TXT)
+        part = previous.subarray(range[0], range[1])
+      } else {
+        const compiled = site.pageOf(site.table.byRoute.get(page.route)!)!
+        part = Buffer.from(llmsFullPiece(site, page, twinText(site, compiled)!))
+      }
+      const twin = twins.get(page.file)
+      if (twin) twin.full = [at, at + part.length]
+      parts.push(part)
+      at += part.length
+    }
+  return Buffer.concat(parts, at)
 }
 
 /** Twins made before their files are written. */

@@ -10,7 +10,7 @@ import {
   unlink,
   writeFile,
 } from 'node:fs/promises'
-import { copyFileSync, linkSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
 
@@ -126,6 +126,17 @@ export class OutputCache {
     if (!record || record.key !== key) return false
     const now = statSync(path.join(this.outDir, file), { throwIfNoEntry: false })
     return !!now && now.size === record.size && now.mtimeMs === record.mtimeMs
+  }
+
+  /** The bytes of a file of the previous build, when it is as that build wrote it; else null. */
+  previousBytes(file: string): Buffer | null {
+    const record = this.previous?.files[file]
+    if (!record) return null
+    const full = path.join(this.outDir, file)
+    const before = statSync(full, { throwIfNoEntry: false })
+    if (!before || before.size !== record.size || before.mtimeMs !== record.mtimeMs) return null
+    const bytes = readFileSync(full)
+    return bytes.length === record.size ? bytes : null
   }
 
   /** Like `reuse` for several files: all of them, or none (those linked are removed again). */

@@ -8,6 +8,7 @@ import type { ResolvedConfig } from '../config/load-config.js'
 import { hash } from '../util/hash.js'
 import { indexerFingerprint } from './module-fingerprint.js'
 import type { OutputCache } from './output-cache.js'
+import { StaleRecordError } from './page-records.js'
 import { FoldedTermsFile, SearchMemo } from './search-cache.js'
 
 /** What a build notes of its search files for the next (`OutputCache.note('search')`). */
@@ -37,11 +38,17 @@ export async function writeSearchFiles(options: {
   outputs: OutputCache
   /** Folder of the on-disk caches (`search-pages.json`), or null for none. */
   cacheDir: string | null
-}): Promise<{ files: string[] }> {
+  /**
+   * Each page's key (`searchPageKey`), same order, where known. A page whose key is given and
+   * whose `sections` are empty is one the build left alone: the memo must have it, else
+   * `StaleRecordError`.
+   */
+  keys?: Array<string | undefined>
+}): Promise<{ files: string[]; keys: string[] }> {
   const { config, pages, outputs } = options
-  if (!config.search.enabled) return { files: [] }
+  if (!config.search.enabled) return { files: [], keys: [] }
   const fingerprint = await indexerFingerprint()
-  const pageKeys = pages.map((page) => hash(JSON.stringify(page)))
+  const pageKeys = pages.map((page, k) => options.keys?.[k] ?? searchPageKey(page))
   const key = hash(fingerprint, ...pageKeys)
   const previous = parseJson<SearchNames>(outputs.previousNote('search'))
   let names: SearchNames | null = null
@@ -56,6 +63,10 @@ export async function writeSearchFiles(options: {
   }
   if (!names) {
     const memo = SearchMemo.open(options.cacheDir, fingerprint, pageKeys)
+    pages.forEach((page, k) => {
+      if (options.keys?.[k] && page.sections.length === 0 && !memo.indexed(pageKeys[k]!))
+        throw new StaleRecordError('search memo')
+    })
     const folded = FoldedTermsFile.open(options.cacheDir, fingerprint)
     const keyOf = partKeyOf()
     const files = buildFiles(pages, options.now, memo, folded, previous, outputs, keyOf)
@@ -82,7 +93,12 @@ export async function writeSearchFiles(options: {
     }
   }
   outputs.note('search', JSON.stringify(names))
-  return { files: [names.docFile, names.indexFile, ...names.parts] }
+  return { files: [names.docFile, names.indexFile, ...names.parts], keys: pageKeys }
+}
+
+/** The key a page's search entry is memoised by (`SearchMemo`). */
+export function searchPageKey(page: SearchPage): string {
+  return hash(JSON.stringify(page))
 }
 
 function parseJson<T>(note: string | undefined): T | null {

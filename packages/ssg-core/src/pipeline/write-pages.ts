@@ -5,11 +5,27 @@ import { jsonForScript } from '../util/html.js'
 import { CORE_VERSION } from '../version.js'
 import { coreFingerprint, themeFingerprint } from './module-fingerprint.js'
 import type { OutputCache } from './output-cache.js'
-import { dataFileOf } from './output-paths.js'
+import { dataFileOf, htmlFileOf } from './output-paths.js'
+import { StaleRecordError } from './page-records.js'
 import { pageHtmlFile, renderPageHtml, type RenderContext } from './render-context.js'
 
 /** Pages rendered before their files are written and dropped. */
 const RENDER_BATCH = 200
+
+/**
+ * A page to write: its data, or the key of its data file and its sidebar for a page the build
+ * leaves alone (see `PageRecord`: its files are linked from the previous build).
+ */
+export type PageToWrite = PageData | KeptPage
+
+/** A page the build leaves alone. */
+export interface KeptPage {
+  path: string
+  sidebarId: string | null
+  dataKey: string
+}
+
+const isKept = (page: PageToWrite): page is KeptPage => 'dataKey' in page
 
 /** What a page's two files are made from, as hashes (see `pageKeys`). */
 export interface PageKeys {
@@ -32,8 +48,8 @@ export interface PageKeys {
  */
 export async function pageKeys(options: {
   context: RenderContext
-  pages: PageData[]
-  sidebarOf: (page: PageData) => Sidebar | null
+  pages: PageToWrite[]
+  sidebarOf: (page: PageToWrite) => Sidebar | null
   /** The theme's server modules (the theme's own, and the site's bundle of it if customised). */
   theme: { serverEntry: string; themeServerEntry: string }
   /**
@@ -62,12 +78,17 @@ export async function pageKeys(options: {
   )
   // The JSON without the script escapes (a function of it): the same key, for a fraction of the
   // time (a page's HTML is full of `<`).
-  const data = options.pages.map((page) => hash(JSON.stringify(page)))
+  const data = options.pages.map((page) => (isKept(page) ? page.dataKey : dataKeyOf(page)))
   const html = options.pages.map((page, i) =>
     hash(base, data[i]!, sidebarKey(options.sidebarOf(page))),
   )
   const buildId = hash(base, ...options.extra, ...html)
   return { html, data, buildId }
+}
+
+/** The key of a page's data file. */
+export function dataKeyOf(page: PageData): string {
+  return hash(JSON.stringify(page))
 }
 
 /**
@@ -77,8 +98,8 @@ export async function pageKeys(options: {
  */
 export async function writePages(options: {
   context: RenderContext
-  pages: PageData[]
-  sidebarOf: (page: PageData) => Sidebar | null
+  pages: PageToWrite[]
+  sidebarOf: (page: PageToWrite) => Sidebar | null
   keys: PageKeys
   outputs: OutputCache
   /** Told the pages done after each batch. */
@@ -95,8 +116,14 @@ export async function writePages(options: {
     const batch = pages.slice(start, start + RENDER_BATCH)
     batch.forEach((page, j) => {
       const i = start + j
-      const htmlFile = pageHtmlFile(page)
       const dataFile = dataFileOf(page.path)
+      if (isKept(page)) {
+        const htmlFile = htmlFileOf(page.path)
+        if (!outputs.reuse(htmlFile, keys.html[i]!)) throw new StaleRecordError(htmlFile)
+        if (!outputs.reuse(dataFile, keys.data[i]!)) throw new StaleRecordError(dataFile)
+        return
+      }
+      const htmlFile = pageHtmlFile(page)
       if (!outputs.reuse(htmlFile, keys.html[i]!)) {
         rendered++
         const content = renderPageHtml(context, page, options.sidebarOf(page))

@@ -6,12 +6,18 @@ import type { PageData } from '../theme/contract.js'
 import { pageDataOf } from './page-data.js'
 import { AssetLookup, type AssetFiles } from '../pipeline/assets.js'
 import { reconcileRouteTable, type RouteTable } from './route-table.js'
+import type { PageRecord } from '../pipeline/page-records.js'
 
-/** A page of the site with its data. */
-export interface SitePage {
-  page: CompiledPage
-  data: PageData
-}
+/**
+ * A page of the site with its data, or a page the build leaves alone: what the previous build
+ * made of it (its record) stands.
+ */
+export type SitePage =
+  | { page: CompiledPage; data: PageData; assets: AssetFiles; record?: undefined }
+  | { page?: undefined; data?: undefined; record: PageRecord; file: string }
+
+/** A page as the build has it: compiled, or only its record (`SitePage`). */
+export type BuildPage = CompiledPage | { file: string; record: PageRecord }
 
 /** Every page of a site compiled: what `ssg build` renders and indexes. */
 export interface CompiledSite {
@@ -35,33 +41,49 @@ export interface CompiledSite {
 export function compileSite(options: {
   config: ResolvedConfig
   table: RouteTable
-  /** Every source's compiled page, in discovery order. */
-  compiled: CompiledPage[]
+  /** Every source's compiled page (or record of a page left alone), in discovery order. */
+  compiled: BuildPage[]
   staticFiles: Set<string>
   lastUpdated: Pick<ReadonlyMap<string, string>, 'get'>
   messages: BuildMessage[]
 }): CompiledSite {
   const { config, compiled } = options
-  const table = reconcileRouteTable(options.table, config, compiled)
+  const table = reconcileRouteTable(
+    options.table,
+    config,
+    compiled.map((page) => ('record' in page ? page.record.head : page)),
+  )
   const byFile = new Map(compiled.map((page) => [page.file, page]))
+  const anchorsOf = (file: string) => {
+    const page = byFile.get(file)
+    return page && ('record' in page ? page.record.anchors : page.anchors)
+  }
   const links = new Map<string, BuildMessage[]>()
   const assets: AssetFiles = new Map()
   const assetLookup = new AssetLookup(config.root)
   const pages = table.pages.map((head): SitePage => {
     const page = byFile.get(head.file)!
+    if ('record' in page) {
+      for (const [output, source] of page.record.assets) assets.set(output, source)
+      if (page.record.links.length) links.set(page.file, page.record.links)
+      return { record: page.record, file: page.file }
+    }
     const result = pageDataOf(page, table, {
       config,
       lastUpdated: options.lastUpdated,
       staticFiles: options.staticFiles,
-      anchorsOf: (target) => byFile.get(target.file)?.anchors,
+      anchorsOf: (target) => anchorsOf(target.file),
       assetLookup,
     })
     for (const [output, source] of result.assets) assets.set(output, source)
     if (result.messages.length) links.set(page.file, result.messages)
-    return { page, data: result.data }
+    return { page, data: result.data, assets: result.assets }
   })
   const messages = [...options.messages]
-  for (const page of compiled) if (page.messages.length) messages.push(...page.messages)
+  for (const page of compiled) {
+    const own = 'record' in page ? page.record.messages : page.messages
+    if (own.length) messages.push(...own)
+  }
   messages.push(
     ...table.messages.duplicates,
     ...table.messages.sidebars,
