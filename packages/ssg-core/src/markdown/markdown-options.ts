@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { HeadingIdStyle } from './heading-ids.js'
 import type { AssetLayout } from './rehype-assets.js'
+import type { CompileRequest } from '../pipeline/compile-source.js'
 
 // The compile's options and constants, apart from the processor (`processor.ts`): the server's
 // thread reads them without loading the highlighter and the rest of the compile stack.
@@ -117,5 +118,21 @@ export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
     headingIds: config.markdown.headingIds,
     assets: { baseUrl: config.baseUrl, docsBasePath: config.docs.basePath },
     twins: config.markdownOutput.enabled,
+  }
+}
+
+/**
+ * The compile request of a warm-up page written to `absolute` (not a page of the site): a docs
+ * page named by `id`, as `ssg serve`'s warm-up and the compile worker's code cache compile them.
+ * Here, beside the warm-up pages: the server thread's warm-up must not import the compile stack.
+ */
+export function warmUpRequest(id: string, absolute: string): CompileRequest {
+  return {
+    file: `content/docs/${id}.md`,
+    kind: 'docs',
+    id,
+    dir: '',
+    route: `/docs/${id}`,
+    absolute,
   }
 }

@@ -12,21 +12,6 @@ export interface CompileRequest extends Omit<SourcePage, 'source' | 'hash'> {
   absolute: string
 }
 
-/**
- * The compile request of a warm-up page written to `absolute` (not a page of the site): a docs
- * page named by `id`, as `ssg serve`'s warm-up and the compile worker's code cache compile them.
- */
-export function warmUpRequest(id: string, absolute: string): CompileRequest {
-  return {
-    file: `content/docs/${id}.md`,
-    kind: 'docs',
-    id,
-    dir: '',
-    route: `/docs/${id}`,
-    absolute,
-  }
-}
-
 /** What a compile worker of `ssg serve` is started with, besides the Markdown options. */
 export interface WorkerOptions {
   /** Run at the lowest priority (the background pass). */

@@ -8,17 +8,13 @@ import {
   WARM_UP_DIAGRAM,
   WARM_UP_PAGE,
   WARM_UP_PROSE,
+  warmUpRequest,
 } from '../markdown/markdown-options.js'
 import { createProcessor } from '../markdown/processor.js'
 import type { ApiSet } from '../openapi/apis.js'
 import type { CompileWorkerData } from './compile.js'
 import { compilePage } from './compile-page.js'
-import {
-  compileSource,
-  warmUpRequest,
-  type CompileRequest,
-  type WorkerOptions,
-} from './compile-source.js'
+import { compileSource, type CompileRequest, type WorkerOptions } from './compile-source.js'
 import type { CompileThreadData } from './compile-thread.js'
 import type { SourcePage } from './discover.js'
 import { HeapGuard } from '../util/heap-guard.js'

@@ -2,9 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
-import { DEFAULT_LANGUAGES, WARM_UP_DIAGRAM, WARM_UP_PAGE } from '../markdown/markdown-options.js'
+import {
+  DEFAULT_LANGUAGES,
+  WARM_UP_DIAGRAM,
+  WARM_UP_PAGE,
+  warmUpRequest,
+} from '../markdown/markdown-options.js'
 import type { CompilePool } from './compile-pool.js'
-import { warmUpRequest } from '../pipeline/compile-source.js'
 
 /** Priority of the warm-up pages: after anything a reader or an edit asks for. */
 const WARM_UP = 9
