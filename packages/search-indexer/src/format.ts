@@ -6,7 +6,6 @@
  * query time must tokenize identically, so both sides take the functions from this one module,
  * and the serialisable part of the options travels inside the files (MiniSearch #10, #55).
  */
-import type { Options } from 'minisearch'
 import type { CompactIndex } from './index-codec.js'
 import type { PartRun } from './part-names.js'
 
@@ -354,18 +353,4 @@ const STOP_FILTERS: Record<string, (term: string) => boolean> = {
   keywords: isStopWord,
   hierarchy: isStopWord,
   code: (term) => STOP_WORDS.has(term) || CODE_STOP_WORDS.has(term),
-}
-
-/**
- * The MiniSearch options for the serialised ones, the same at build and in the browser. Search
- * options are not among them: `query.ts` passes them with each query.
- */
-export function toMiniSearchOptions(options: SerializedOptions): Options<IndexedDocument> {
-  return {
-    idField: options.idField,
-    fields: options.fields,
-    storeFields: options.storeFields,
-    tokenize,
-    processTerm,
-  }
 }

@@ -1,6 +1,7 @@
 /**
- * The compact form of the index file, and its decoding into MiniSearch's serialised index
- * (`toJSON()`, serialisation version 2) for `MiniSearch.loadJS`. Browser-safe.
+ * The compact form of the index file, and its decoding into the arrays `score.ts` reads.
+ * Browser-safe. (`test/minisearch.ts` turns it into MiniSearch's serialised index, to check the
+ * scores against MiniSearch's.)
  *
  * MiniSearch's JSON spells each posting as `"1042":1` inside an object per term and field, and
  * maps every document id to itself. Here document ids are implicit, and a term's postings are
@@ -8,20 +9,6 @@
  * variable-length base-32 number (`gap * 2 + 1` when a frequency above 1 follows, likewise
  * encoded). The docs site's index is 40% smaller gzipped than MiniSearch's JSON.
  */
-
-/** The shape `MiniSearch.loadJS` reads (`AsPlainObject`, version 2). */
-export interface MiniSearchJson {
-  documentCount: number
-  nextId: number
-  documentIds: Record<string, number>
-  fieldIds: Record<string, number>
-  fieldLength: Record<string, number[]>
-  averageFieldLength: number[]
-  storedFields: Record<string, never>
-  dirtCount: number
-  index: Array<[string, Record<string, Record<string, number>>]>
-  serializationVersion: 2
-}
 
 /** The index as stored in `search-index-<timestamp>.json` (under `index`). */
 export interface CompactIndex {
@@ -166,9 +153,6 @@ export function decodeLevelPostings(encoded: string): Array<LevelPostings | unde
   return byField
 }
 
-/** MiniSearch's in-memory postings of one term: field -> document -> frequency. */
-export type PostingMaps = Map<number, Map<number, number>>
-
 /** A term's postings in one field as arrays: documents and their frequencies, in index order. */
 export interface FieldPostings {
   ids: Int32Array
@@ -179,39 +163,48 @@ export interface FieldPostings {
 export type TermPostings = Array<FieldPostings | undefined>
 
 /**
- * Decodes a term's folded postings straight into arrays (a split index's parts): the same
- * documents, order and frequencies as {@link decodePostingMaps}, without a map per field.
+ * Decodes a term's postings straight into arrays: `folded` ones (a split index, see
+ * {@link LEVELS}) with the frequency of their level, others with their frequency.
  */
-export function decodeTermPostings(encoded: string): TermPostings {
-  return decodeLevelPostings(encoded).map((postings) =>
-    postings
-      ? {
-          ids: Int32Array.from(postings.ids),
-          frequencies: Float64Array.from(postings.levels, (level) => LEVEL_FREQUENCY[level]!),
-        }
-      : undefined,
-  )
-}
-
-/** Decodes one term's postings (folded or not) straight into MiniSearch's in-memory maps. */
-export function decodePostingMaps(encoded: string, folded: boolean): PostingMaps {
-  const maps: PostingMaps = new Map()
+export function decodeTermPostings(encoded: string, folded = true): TermPostings {
   if (folded) {
-    decodeLevelPostings(encoded).forEach((postings, field) => {
-      if (!postings) return
-      const map = new Map<number, number>()
-      postings.ids.forEach((id, k) => map.set(id, LEVEL_FREQUENCY[postings.levels[k]!]!))
-      maps.set(field, map)
-    })
-  } else {
-    const byField = decodePostings(encoded)
-    for (const field in byField) {
-      const map = new Map<number, number>()
-      for (const id in byField[field]) map.set(Number(id), byField[field]![id]!)
-      maps.set(Number(field), map)
+    return decodeLevelPostings(encoded).map((postings) =>
+      postings
+        ? {
+            ids: Int32Array.from(postings.ids),
+            frequencies: Float64Array.from(postings.levels, (level) => LEVEL_FREQUENCY[level]!),
+          }
+        : undefined,
+    )
+  }
+  const byField: TermPostings = []
+  let at = 0
+  const readNumber = () => {
+    let value = 0
+    let scale = 1
+    for (;;) {
+      const digit = VALUES[encoded.charCodeAt(at++)] ?? -1
+      if (digit < 0) throw new Error('The search index is damaged; rebuild the site')
+      if (digit < 32) return value + digit * scale
+      value += (digit - 32) * scale
+      scale *= 32
     }
   }
-  return maps
+  while (at < encoded.length) {
+    const field = Number(encoded[at++])
+    const ids: number[] = []
+    const frequencies: number[] = []
+    let id = 0
+    while (at < encoded.length && encoded[at] !== ' ') {
+      const value = readNumber()
+      id += Math.floor(value / 2)
+      ids.push(id)
+      frequencies.push(value % 2 === 1 ? readNumber() : 1)
+    }
+    byField[field] = { ids: Int32Array.from(ids), frequencies: Float64Array.from(frequencies) }
+    at++ // the space between fields
+  }
+  return byField
 }
 
 /** The numbers written one after the other by {@link writeNumber}. */
@@ -232,51 +225,6 @@ export function readNumbers(encoded: string): number[] {
     }
   }
   return numbers
-}
-
-/**
- * Decodes one term's postings into MiniSearch's `{field: {document: frequency}}`; `folded`
- * postings (see {@link LEVELS}) get the frequency of their level.
- */
-export function decodePostings(
-  encoded: string,
-  folded = false,
-): Record<string, Record<string, number>> {
-  if (folded) {
-    const byField: Record<string, Record<string, number>> = {}
-    decodeLevelPostings(encoded).forEach((postings, field) => {
-      if (!postings) return
-      const out: Record<string, number> = {}
-      postings.ids.forEach((id, k) => (out[id] = LEVEL_FREQUENCY[postings.levels[k]!]!))
-      byField[field] = out
-    })
-    return byField
-  }
-  const byField: Record<string, Record<string, number>> = {}
-  let at = 0
-  const readNumber = () => {
-    let value = 0
-    let scale = 1
-    for (;;) {
-      const digit = VALUES[encoded.charCodeAt(at++)] ?? -1
-      if (digit < 0) throw new Error('The search index is damaged; rebuild the site')
-      if (digit < 32) return value + digit * scale
-      value += (digit - 32) * scale
-      scale *= 32
-    }
-  }
-  while (at < encoded.length) {
-    const postings: Record<string, number> = {}
-    byField[encoded[at++]!] = postings
-    let id = 0
-    while (at < encoded.length && encoded[at] !== ' ') {
-      const value = readNumber()
-      id += Math.floor(value / 2)
-      postings[id] = value % 2 === 1 ? readNumber() : 1
-    }
-    at++ // the space between fields
-  }
-  return byField
 }
 
 /**
@@ -305,60 +253,4 @@ export function decodeTerms(encoded: string): string[] {
     previous = previous.slice(0, parseInt(line[0]!, 36)) + line.slice(1)
     return previous
   })
-}
-
-/** Expands the compact index into what `MiniSearch.loadJS` reads. */
-export function decodeIndex(compact: CompactIndex, fields: readonly string[]): MiniSearchJson {
-  const { documentCount } = compact
-  const folded = compact.norms === 'folded'
-  const terms = decodeTerms(compact.terms)
-  const postings = compact.postings === '' ? [] : compact.postings.split('\n')
-  const flat = compact.fieldLength
-  if (
-    terms.length !== postings.length ||
-    flat.length !== (folded ? 0 : documentCount * fields.length)
-  ) {
-    throw new Error('The search index is damaged (its lengths do not match); rebuild the site')
-  }
-  const json = emptyIndexJson(
-    Array.from({ length: documentCount }, (_, d) => d),
-    fields,
-    folded ? null : compact,
-  )
-  json.index = terms.map((term, k) => [term, decodePostings(postings[k]!, folded)])
-  return json
-}
-
-/**
- * MiniSearch's serialised form of an index of these documents without terms. Without
- * `lengths` (folded weights), every length is the average: 1.
- */
-export function emptyIndexJson(
-  documents: readonly number[],
-  fields: readonly string[],
-  lengths: Pick<CompactIndex, 'fieldLength' | 'averageFieldLength'> | null,
-): MiniSearchJson {
-  const documentIds: Record<string, number> = {}
-  const fieldLength: Record<string, number[]> = {}
-  const ones = fields.map(() => 1)
-  for (const d of documents) {
-    documentIds[d] = d
-    fieldLength[d] = lengths
-      ? lengths.fieldLength.slice(d * fields.length, (d + 1) * fields.length)
-      : ones
-  }
-  const fieldIds: Record<string, number> = {}
-  fields.forEach((field, id) => (fieldIds[field] = id))
-  return {
-    documentCount: documents.length,
-    nextId: documents.length === 0 ? 0 : documents[documents.length - 1]! + 1,
-    documentIds,
-    fieldIds,
-    fieldLength,
-    averageFieldLength: lengths ? lengths.averageFieldLength : ones,
-    storedFields: {},
-    dirtCount: 0,
-    index: [],
-    serializationVersion: 2,
-  }
 }

@@ -1,12 +1,11 @@
 /**
- * Turns what the reader typed into a MiniSearch query, and ranks the results.
+ * Turns what the reader typed into the terms to search (`score.ts` scores them).
  *
  * MiniSearch's own `prefix: true` scores every index term that starts with the typed word: on
  * a large site "to" means thousands of terms and a slow query. Here a prefix expands to at most
  * `maxPrefixTerms` terms, the most frequent ones, and typo tolerance applies only to words that
  * match nothing as typed. Browser-safe: no Node imports.
  */
-import type { Query, SearchOptions, SearchResult } from 'minisearch'
 import { processTerm, tokenize, type SerializedSearchOptions } from './format.js'
 import type { PlannedTerm } from './score.js'
 
@@ -63,33 +62,15 @@ export function createVocabulary(
   }
 }
 
-/** The number of postings of a term in MiniSearch's serialised form or its in-memory maps. */
-export function postingCount(
-  byField: Record<string, object> | ReadonlyMap<number, ReadonlyMap<number, number>>,
-): number {
-  let count = 0
-  if (byField instanceof Map) {
-    for (const postings of byField.values()) count += postings.size
-  } else {
-    const plain = byField as Record<string, object>
-    for (const field in plain) count += Object.keys(plain[field]!).length
-  }
-  return count
-}
-
-/** A query ready for `MiniSearch#search`, and which typed term each searched term stands for. */
+/** The terms to search, and which typed term each searched term stands for. */
 export interface QueryPlan {
-  query: Query
-  /** The same query for `score.ts`: per typed term, the terms searched for it. */
+  /** Per typed term, the terms searched for it (`score.ts`). */
   groups: PlannedTerm[][]
   /** Searched term -> index of the typed term it comes from (itself, a prefix or a typo fix). */
   origin: Map<string, number>
   /** Number of typed terms. */
   size: number
 }
-
-const identity = (term: string) => term
-const splitOnSpaces = (text: string) => text.split(' ')
 
 /** A term of the query as typed: whether it also matches as a prefix, and its weight. */
 export interface TypedTerm {
@@ -146,7 +127,7 @@ export function planQuery(
 
   const origin = new Map<string, number>()
   const groups: PlannedTerm[][] = []
-  const queries = typed.map(({ term, prefix, weight }, k): Query => {
+  typed.forEach(({ term, prefix, weight }, k) => {
     const expansions = prefix ? vocabulary.expand(term, options.maxPrefixTerms) : []
     const boosts = new Map<string, number>([[term, weight]])
     // A word also finds its singular or plural ("tokens" <-> "token").
@@ -173,20 +154,8 @@ export function planQuery(
         fuzzy: searched === term ? fuzzy : false,
       })),
     )
-    const group: SearchOptions & { queries: Query[] } = {
-      queries: [[...boosts.keys()].join(' ')],
-      tokenize: splitOnSpaces,
-      processTerm: identity,
-      prefix: false,
-      fuzzy: (searched) => (searched === term ? fuzzy : false),
-      maxFuzzy: options.maxFuzzy,
-      boostTerm: (searched) => boosts.get(searched) ?? 1,
-      combineWith: 'OR',
-    }
-    return group
   })
   return {
-    query: { queries, combineWith: options.combineWith },
     groups,
     origin,
     size: typed.length,
@@ -201,27 +170,4 @@ export function singulars(term: string): string[] {
   if (term.length < 4 || !term.endsWith('s') || term.endsWith('ss')) return []
   if (term.endsWith('ies')) return [term.slice(0, -3) + 'y']
   return term.endsWith('es') ? [term.slice(0, -1), term.slice(0, -2)] : [term.slice(0, -1)]
-}
-
-/**
- * MiniSearch multiplies a result's score by the number of query terms it matched; a prefix's
- * expansions would count as several. This counts typed terms instead, and sorts again.
- */
-export function rankResults(results: SearchResult[], plan: QueryPlan): SearchResult[] {
-  for (const result of results) {
-    // Distinct typed terms, counted with a bit mask: no allocation per result (thousands of
-    // results on a large site, and as many objects less to collect).
-    let seen = 0
-    let typed = 0
-    for (const term of result.queryTerms) {
-      const k = plan.origin.get(term)
-      const bit = k === undefined ? 0 : 1 << (k % 31)
-      if (bit === 0 || (seen & bit) === 0) {
-        seen |= bit
-        typed++
-      }
-    }
-    result.score = (result.score / Math.max(1, result.queryTerms.length)) * typed
-  }
-  return results.sort((a, b) => b.score - a.score)
 }

@@ -8,10 +8,10 @@
  * worked out when it is shown. Browser-safe. `test/score.test.ts` checks the results against
  * MiniSearch 7.2.0's `search` on the same index.
  */
-import type { PostingMaps, TermPostings } from './index-codec.js'
+import type { TermPostings } from './index-codec.js'
 
-/** A term's data in the index: MiniSearch's maps (a whole index) or arrays (split parts). */
-export type TermData = PostingMaps | TermPostings
+/** A term's data in the index: its postings as arrays. */
+export type TermData = TermPostings
 
 /** One searched term of a typed term's group: exact, or fuzzy too (`fuzzy`: MiniSearch's). */
 export interface PlannedTerm {
@@ -137,7 +137,7 @@ export function createScorer(index: ScoringIndex): Scorer {
       /** Adds one index term's postings, as MiniSearch's `termResults`. */
       const addTerm = (found: TermData | undefined, weight: number, term: string) => {
         if (!found) return
-        const data = termPostings(found)
+        const data = found
         scored.push([term, data])
         for (let f = 0; f < fieldIds.length; f++) {
           const field = fieldIds[f]!
@@ -284,29 +284,6 @@ export function createScorer(index: ScoringIndex): Scorer {
     }
     return terms
   }
-}
-
-const compiled = new WeakMap<PostingMaps, TermPostings>()
-
-/** A term's postings as arrays; MiniSearch's maps are turned into arrays once, on first use. */
-export function termPostings(data: TermData): TermPostings {
-  if (!(data instanceof Map)) return data
-  let postings = compiled.get(data)
-  if (!postings) {
-    postings = []
-    for (const [field, byDocument] of data) {
-      const ids = new Int32Array(byDocument.size)
-      const frequencies = new Float64Array(byDocument.size)
-      let k = 0
-      for (const [doc, frequency] of byDocument) {
-        ids[k] = doc
-        frequencies[k++] = frequency
-      }
-      postings[field] = { ids, frequencies }
-    }
-    compiled.set(data, postings)
-  }
-  return postings
 }
 
 function popCount(bits: number): number {

@@ -14,7 +14,6 @@ import {
   type SerializedSearchOptions,
 } from './format.js'
 import {
-  decodePostings,
   decodeTermPostings,
   decodeTerms,
   readNumbers,
@@ -80,7 +79,7 @@ export function wholeIndex(
     throw new Error('The search index is damaged (its lengths do not match); rebuild the site')
   }
   const map = new SearchableMap<TermPostings>()
-  terms.forEach((term, k) => map.set(term, recordPostings(decodePostings(postings[k]!, folded))))
+  terms.forEach((term, k) => map.set(term, decodeTermPostings(postings[k]!, folded)))
   return {
     terms: map,
     fields,
@@ -89,19 +88,6 @@ export function wholeIndex(
     lengths: folded ? null : compact.fieldLength,
     averageLengths: folded ? fields.map(() => 1) : compact.averageFieldLength,
   }
-}
-
-/** Postings by field and document (in the key order MiniSearch would load them) as arrays. */
-function recordPostings(byField: Record<string, Record<string, number>>): TermPostings {
-  const postings: TermPostings = []
-  for (const field in byField) {
-    const documents = Object.keys(byField[field]!)
-    postings[Number(field)] = {
-      ids: Int32Array.from(documents, Number),
-      frequencies: Float64Array.from(documents, (id) => byField[field]![id]!),
-    }
-  }
-  return postings
 }
 
 /** How many postings a term has in all fields. */

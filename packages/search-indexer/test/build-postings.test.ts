@@ -1,22 +1,16 @@
 import MiniSearch from 'minisearch'
 import { expect, test } from 'vitest'
 import { buildPostings, capLevels } from '../src/build-postings.js'
+import { DEFAULT_OPTIONS, processTerm, tokenize, type IndexedDocument } from '../src/format.js'
 import {
-  DEFAULT_OPTIONS,
-  processTerm,
-  tokenize,
-  toMiniSearchOptions,
-  type IndexedDocument,
-} from '../src/format.js'
-import {
-  decodeIndex,
-  decodePostings,
+  decodeTermPostings,
   decodeTerms,
   encodePostings,
   encodeTerms,
   LEVELS,
 } from '../src/index-codec.js'
 import { pages } from './fixtures.js'
+import { decodeIndex, postingRecords, toMiniSearchOptions } from './minisearch.js'
 
 const documents: IndexedDocument[] = pages.flatMap((page) =>
   page.sections.map((section) => ({
@@ -59,18 +53,28 @@ test('postings round-trip through the compact encoding', () => {
   // Field 1: document 3 (gap 3 -> 6), 40 (gap 37 with a frequency: 75 = 11 + 2 * 32 -> "H2",
   // then 12 -> "c"), 41 (gap 1 -> 2). Field 3: document 0 with a frequency (1), 2 (2).
   expect(encoded).toBe('16H2c2 312')
-  expect(decodePostings(encoded)).toEqual({ 1: { 3: 1, 40: 12, 41: 1 }, 3: { 0: 2 } })
+  expect(postingRecords(encoded)).toEqual({ 1: { 3: 1, 40: 12, 41: 1 }, 3: { 0: 2 } })
+  const arrays = decodeTermPostings(encoded, false)
+  expect(arrays.map((p) => p && [[...p.ids], [...p.frequencies]])).toEqual([
+    undefined,
+    [
+      [3, 40, 41],
+      [1, 12, 1],
+    ],
+    undefined,
+    [[0], [2]],
+  ])
 })
 
 test('a damaged index is refused', () => {
   const compact = buildPostings(documents, { ...options, maxPostings: Infinity })
   expect(() => decodeIndex({ ...compact, postings: '' }, fields)).toThrow(/damaged/)
-  expect(() => decodePostings('3a!')).toThrow(/damaged/)
+  expect(() => decodeTermPostings('3a!', false)).toThrow(/damaged/)
 })
 
 test('large document numbers and frequencies round-trip', () => {
   const postings = { ids: [0, 31, 32, 1000, 1_000_000], frequencies: [1, 1000, 2, 1, 77] }
-  const decoded = decodePostings(encodePostings([postings]))['0']!
+  const decoded = postingRecords(encodePostings([postings]))['0']!
   expect(Object.keys(decoded).map(Number)).toEqual(postings.ids)
   expect(Object.values(decoded)).toEqual(postings.frequencies)
 })

@@ -58,10 +58,12 @@ test('a query of single letters plans nothing; stop words stay (they match title
 
 test('the pieces of a compound weigh less than the compound', () => {
   const plan = planQuery('VB-API-KEY ', { ...options, prefix: 'last' }, vocabulary)!
-  type Group = { boostTerm: (term: string) => number }
-  const groups = (plan.query as unknown as { queries: Group[] }).queries
-  expect(groups.map((group, k) => group.boostTerm([...plan.origin.keys()][k]!))).toEqual([
-    1, 0.35, 0.35, 0.35,
+  // Each typed term's group starts with the term itself.
+  expect(plan.groups.map((group) => [group[0]!.term, group[0]!.boost])).toEqual([
+    ['vb-api-key', 1],
+    ['vb', 0.35],
+    ['api', 0.35],
+    ['key', 0.35],
   ])
 })
 

@@ -1,12 +1,18 @@
 import MiniSearch from 'minisearch'
 import { describe, expect, test } from 'vitest'
 import { buildSearchIndex, type SearchPage } from '../src/index.js'
-import { toMiniSearchOptions, type IndexFile, type IndexedDocument } from '../src/format.js'
-import { decodeIndex } from '../src/index-codec.js'
-import { createVocabulary, planQuery, postingCount, rankResults } from '../src/query.js'
+import type { IndexFile, IndexedDocument } from '../src/format.js'
+import { createVocabulary, planQuery } from '../src/query.js'
 import { createScorer, kthLargest } from '../src/score.js'
 import { wholeIndex } from '../src/store.js'
 import { pages as fixturePages } from './fixtures.js'
+import {
+  decodeIndex,
+  miniSearchQuery,
+  postingCount,
+  rankResults,
+  toMiniSearchOptions,
+} from './minisearch.js'
 
 /** A seeded generator (mulberry32). */
 function random(seed: number) {
@@ -95,7 +101,10 @@ describe.each([
       expect(query.replace(/\W/g, '').length).toBeLessThan(2)
       return
     }
-    const expected = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
+    const expected = rankResults(
+      miniSearch.search(miniSearchQuery(plan, searchOptions), { boost, weights }),
+      plan,
+    )
     for (const limit of [5, 300]) {
       const hits = scorer.search(plan, or, limit)
       const want = expected.slice(0, limit)
@@ -112,7 +121,10 @@ describe.each([
     let found = 0
     for (const query of queries.filter((q) => q.includes(' '))) {
       const plan = planQuery(query, and, words)!
-      const expected = rankResults(miniSearch.search(plan.query, { boost, weights }), plan)
+      const expected = rankResults(
+        miniSearch.search(miniSearchQuery(plan, and), { boost, weights }),
+        plan,
+      )
       const hits = scorer.search(plan, { ...or, combineWith: 'AND' }, 100_000)
       const byId = (list: Array<{ id: number; score: number }>) =>
         new Map(list.map((hit) => [hit.id, hit.score]))
