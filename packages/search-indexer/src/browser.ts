@@ -88,14 +88,22 @@ export async function loadSearch(options: LoadSearchOptions): Promise<LoadedSear
         })
       : wholeStore(doc, index)
   const scorer = createScorer(store.index)
+  // The search box prepares a query, then searches it: ranked once, unless terms came between.
+  let last: { key: string; terms: number; ranked: RankedPage[] } | null = null
+  const ranked = (query: string, queryOptions: SearchQueryOptions) => {
+    const key = `${queryOptions.limit ?? 10} ${queryOptions.sectionsPerPage ?? 3} ${query}`
+    const terms = store.termFiles()
+    if (last?.key !== key || last.terms !== terms)
+      last = { key, terms, ranked: rank(store, scorer, query, queryOptions) }
+    return last.ranked
+  }
   return {
     builtAt: index.builtAt,
     size: store.sectionCount,
-    search: (query, queryOptions = {}) => display(store, rank(store, scorer, query, queryOptions)),
+    search: (query, queryOptions = {}) => display(store, ranked(query, queryOptions)),
     prepare(query, queryOptions = {}) {
       const terms = store.loadTerms(query)
-      const pages = () =>
-        store.loadPages(rank(store, scorer, query, queryOptions).map((group) => group.page))
+      const pages = () => store.loadPages(ranked(query, queryOptions).map((group) => group.page))
       return terms ? terms.then(() => pages() ?? undefined) : pages()
     },
   }

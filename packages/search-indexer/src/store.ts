@@ -39,6 +39,8 @@ export interface Store {
   /** A page's or section's display record, when its part is loaded. */
   page(index: number): DocPage | undefined
   section(index: number): DocSection | undefined
+  /** How many term files (parts, prefix files) are loaded: what ranks a query changes with it. */
+  termFiles(): number
   /** Loads the index parts a query needs; null when they are all there. */
   loadTerms(query: string): Promise<void> | null
   /** Loads the doc parts of these pages; null when they are all there. */
@@ -58,6 +60,7 @@ export function wholeStore(doc: DocFile, index: IndexFile): Store {
     pageOf: (section) => doc.sections[section]![0],
     page: (k) => doc.pages[k],
     section: (k) => doc.sections[k],
+    termFiles: () => 0,
     loadTerms: () => null,
     loadPages: () => null,
   }
@@ -198,7 +201,9 @@ export function splitStore(options: {
     }
     return part
   }
+  let termFiles = 0
   const addRange = (part: IndexPart) => {
+    termFiles++
     const terms = decodeTerms(part.terms)
     const postings = part.postings === '' ? [] : part.postings.split('\n')
     if (terms.length !== postings.length) {
@@ -248,6 +253,7 @@ export function splitStore(options: {
     pageOf,
     page: (k) => pages[k] ?? undefined,
     section: (k) => sections[k] ?? undefined,
+    termFiles: () => termFiles,
     loadTerms(query) {
       const loads: Array<Promise<void>> = []
       const loadPart = (term: string) => {
