@@ -112,7 +112,12 @@ export async function writePages(options: {
   let heap: HeapGuard | null = null
   for (let start = 0; start < pages.length; start += RENDER_BATCH) {
     heap?.check()
-    const files: Array<{ path: string; content: string; key: string }> = []
+    // Each document and data file becomes its UTF-8 bytes as soon as it is made (the write would
+    // encode it anyway): the bytes live outside V8's heap, and the string dies young. Held as
+    // strings until the batch was written, a batch's documents (7 MB) survived every young
+    // collection made while it rendered, and were copied each time: 2,000 pages, 109 young
+    // collections took 29% of render + write.
+    const files: Array<{ path: string; content: Uint8Array; key: string }> = []
     const batch = pages.slice(start, start + RENDER_BATCH)
     batch.forEach((page, j) => {
       const i = start + j
@@ -126,11 +131,15 @@ export async function writePages(options: {
       const htmlFile = pageHtmlFile(page)
       if (!outputs.reuse(htmlFile, keys.html[i]!)) {
         rendered++
-        const content = renderPageHtml(context, page, options.sidebarOf(page))
+        const content = Buffer.from(renderPageHtml(context, page, options.sidebarOf(page)))
         files.push({ path: htmlFile, content, key: keys.html[i]! })
       }
       if (!outputs.reuse(dataFile, keys.data[i]!))
-        files.push({ path: dataFile, content: jsonForScript(page), key: keys.data[i]! })
+        files.push({
+          path: dataFile,
+          content: Buffer.from(jsonForScript(page)),
+          key: keys.data[i]!,
+        })
     })
     await outputs.write(files)
     if (!heap && rendered >= RENDER_BATCH) heap = new HeapGuard()
