@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { watch, type FSWatcher } from 'chokidar'
+import type { FSWatcher } from 'chokidar'
 import { DirWatcher } from './dir-watcher.js'
 import { classifyPath, type WatchedPlaces, type WatchEvent } from './invalidate.js'
 
@@ -44,7 +44,10 @@ export class SiteWatcher {
     )
   }
 
-  private watchRest(since: number | undefined): Promise<void> {
+  private async watchRest(since: number | undefined): Promise<void> {
+    // Loaded now: chokidar (and readdirp) is no part of the server thread's start.
+    const { watch } = await import('chokidar')
+    if (this.closed) return
     const watcher = watch(this.paths(), {
       // Without a `since`, files there at the start are not events; with one, the first scan
       // reports each file, and those changed since then are taken.
