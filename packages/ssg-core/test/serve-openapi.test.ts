@@ -76,3 +76,43 @@ describe('ssg serve: an API reference follows its OpenAPI file', () => {
     expect(body).not.toContain('href="#the-note-object"')
   })
 })
+
+describe('ssg serve: a spec read quickly for the first API page is checked after it', () => {
+  test(
+    'a spec that reads but is not valid: the page first, then the error at its line',
+    { timeout: 180_000 },
+    async () => {
+      const spec = await readFile(path.join(fixture, 'openapi/notes.yaml'), 'utf8')
+      expect(spec).toContain("version: '2.0'")
+      const root = await makeSite({
+        files: {
+          // A key OpenAPI does not know: only the validation sees it.
+          'openapi/notes.yaml': spec.replace("version: '2.0'", "version: '2.0'\n  colour: blue"),
+          'content/docs/index.md': '# Docs\n',
+          'content/docs/api/notes.md': await readFile(
+            path.join(fixture, 'content/docs/api/notes.md'),
+            'utf8',
+          ),
+        },
+        config: { openapi: { notes: { file: 'openapi/notes.yaml' } } },
+      })
+      const server = await startQuietServer(root)
+      try {
+        // Made from the quick reading: the page does not wait for the spec's validation.
+        expect((await get(server.url, '/docs/api/notes')).body).toContain(
+          'Returns the notes of the account',
+        )
+        const invalid = () => server.site?.errors().find((e) => e.ruleId === 'openapi-invalid')
+        await eventually(async () => invalid() !== undefined, 120_000)
+        expect(invalid()).toMatchObject({
+          file: 'openapi/notes.yaml',
+          line: 5,
+          message: expect.stringContaining('Unknown key `colour`'),
+          severity: 'error',
+        })
+      } finally {
+        await server.close()
+      }
+    },
+  )
+})

@@ -116,11 +116,13 @@ export type LoadedSpecs = Map<string, ParsedSpec & { file: string }>
 
 /**
  * Reads and validates every spec of `config.openapi` (null when the site has none); with
- * `cacheDir`, an unchanged spec's verdict comes from there.
+ * `cacheDir`, an unchanged spec's verdict comes from there. `quick`: a spec without a cached
+ * verdict is read fast and left unvalidated (see `quickSpec`).
  */
 export async function loadSpecs(
   config: ResolvedConfig,
   cacheDir: string | null = null,
+  quick = false,
 ): Promise<LoadedSpecs | null> {
   const entries = Object.entries(config.openapi)
   if (entries.length === 0) return null
@@ -130,7 +132,14 @@ export async function loadSpecs(
   const specs: LoadedSpecs = new Map()
   const { loadSpec } = await loadModule()
   for (const [id, entry] of entries) {
-    const parsed = await loadSpec({ root: config.root, id, file: entry.file, configFile, cacheDir })
+    const parsed = await loadSpec({
+      root: config.root,
+      id,
+      file: entry.file,
+      configFile,
+      cacheDir,
+      quick,
+    })
     specs.set(id, { ...parsed, file: entry.file.split(path.sep).join('/') })
   }
   return specs

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { dereferenceSpec, loadSpec, parseSpec } from './load.js'
+import { fileURLToPath } from 'node:url'
+import { dereferenceSpec, loadSpec, parseSpec, quickSpec } from './load.js'
 
 const spec = (body: string) => `openapi: 3.1.0
 info:
@@ -120,5 +121,66 @@ components:
     const schema = (doc.paths!['/tokens']!.get as any).responses['200'].content['application/json']
       .schema
     expect(schema).toBe(doc.components!.schemas!.Token)
+  })
+})
+
+describe('quickSpec', () => {
+  const at = (relative: string) => fileURLToPath(new URL(relative, import.meta.url))
+
+  test('reads the document parseSpec reads, unvalidated: the docs site’s spec, the fixture’s', async () => {
+    for (const file of [
+      at('../../../../sites/docs/openapi/veilbox.yaml'),
+      at('../../test/fixtures/openapi/openapi/notes.yaml'),
+    ]) {
+      const source = await readFile(file, 'utf8')
+      const options = { id: 'api', file: 'openapi/api.yaml', source }
+      const quick = await quickSpec(options)
+      const full = await parseSpec(options)
+      expect(full.spec, file).not.toBeNull()
+      // The same values in the same key order.
+      expect(JSON.stringify(quick?.unverified), file).toBe(JSON.stringify(full.raw))
+      expect(quick?.spec).toEqual({
+        ...options,
+        source: undefined,
+        hash: full.spec!.hash,
+        raw: full.raw,
+      })
+      expect(quick?.messages).toEqual([])
+      expect(quick?.operations).toEqual([])
+    }
+  })
+
+  test('a document that reads but is not valid OpenAPI is taken: its check comes later', async () => {
+    const source = spec('paths: {}\n').replace("version: '1'", 'version: 1')
+    const options = { id: 'api', file: 'openapi/api.yaml', source }
+    expect((await quickSpec(options))?.spec).not.toBeNull()
+    const full = await parseSpec(options)
+    expect(full.spec).toBeNull()
+    expect(full.messages.map((m) => m.ruleId)).toContain('openapi-invalid')
+  })
+
+  test('nothing where the full reading has to say why', async () => {
+    for (const source of [
+      'openapi: 3.1.0\ninfo: [unclosed\n',
+      'openapi: 3.1.0\ninfo: {}\ninfo: {}\n',
+      'openapi: 3.0.3\ninfo: { title: A, version: "1" }\npaths: {}\n',
+      '- openapi: 3.1.0\n',
+      'just text\n',
+    ])
+      expect(await quickSpec({ id: 'api', file: 'openapi/api.yaml', source }), source).toBeNull()
+  })
+
+  test('loadSpec with quick: the quick reading without a cached verdict, the verdict with one', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'ssg-quick-'))
+    const cacheDir = path.join(root, 'cache')
+    await writeFile(path.join(root, 'api.yaml'), spec('paths: {}\n'))
+    const options = { root, id: 'api', file: 'api.yaml', configFile: 'ssg.config.ts', cacheDir }
+    expect((await loadSpec({ ...options, quick: true })).unverified).toBeDefined()
+    // Nothing cached by a quick reading: the full one makes the verdict.
+    expect(await readdir(root)).toEqual(['api.yaml'])
+    await loadSpec(options)
+    const again = await loadSpec({ ...options, quick: true })
+    expect(again.unverified).toBeUndefined()
+    expect(again.spec?.raw).toMatchObject({ openapi: '3.1.0' })
   })
 })

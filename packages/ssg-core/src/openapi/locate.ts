@@ -1,4 +1,5 @@
-import { isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml'
+import type { Document, LineCounter, Node } from 'yaml'
+import { yamlPackage } from '../util/yaml-package.js'
 
 /** A place in the spec file: 1-based line and column, and the JSON pointer it was found for. */
 export interface SpecPlace {
@@ -36,6 +37,7 @@ export function locatePointer(
   pointer: string,
   options: { key?: boolean } = {},
 ): SpecPlace {
+  const { isMap, isScalar, isSeq } = yamlPackage()
   let node: unknown = doc.contents
   let keyNode: Node | null = null
   let found: string[] = []
@@ -73,6 +75,7 @@ export function locatePointer(
 
 /** Every local `$ref` string in the YAML document with the pointer of the object holding it. */
 export function findRefs(doc: Document): Array<{ ref: string; pointer: string }> {
+  const { isMap, isScalar, isSeq } = yamlPackage()
   const out: Array<{ ref: string; pointer: string }> = []
   const walk = (node: unknown, path: string[]) => {
     if (isMap(node)) {

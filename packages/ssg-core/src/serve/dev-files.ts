@@ -1,3 +1,5 @@
+import path from 'node:path'
+import { assetSourceOf } from '../pipeline/assets.js'
 import { notFoundPage, searchPages } from '../pipeline/render-context.js'
 import { tableFileContent } from '../site/site-files.js'
 import { jsonForScript } from '../util/html.js'
@@ -5,6 +7,24 @@ import { errorDocument, renderRecord } from './dev-render.js'
 import { recordOf } from './dev-records.js'
 import type { DevSite } from './dev-site.js'
 import { PRIORITY } from './page-store.js'
+import { diskSource, type FileSource } from './static-server.js'
+
+/**
+ * The files of a `DevSite` by site-relative path: generated ones from memory
+ * (`generatedFile`), else a file beside the Markdown (read at each request: an edited image is
+ * served as it is now; the paths `ssg build` copies them to), else `static/` from disk.
+ */
+export function siteFileSource(site: DevSite, root: string): FileSource {
+  const staticSource = diskSource(path.join(path.resolve(root), 'static'))
+  const siteSource = diskSource(path.resolve(root))
+  return async (relative) => {
+    const body = await generatedFile(site, relative)
+    if (body !== null) return { path: relative, body }
+    const source = assetSourceOf(relative, site.config.docs.basePath)
+    const asset = source === null ? null : await siteSource(source)
+    return asset ?? staticSource(relative)
+  }
+}
 
 /** Compiles a page's record unless the outputs have it (another request may make it meanwhile). */
 async function pageRecord(site: DevSite, route: string, priority: number): Promise<void> {

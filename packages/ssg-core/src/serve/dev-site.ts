@@ -11,13 +11,13 @@ import type { SiteFiles } from '../site/site-files.js'
 import { withBase } from '../theme/contract.js'
 import type { ResolvedTheme } from '../theme/resolve-theme.js'
 import { stage, type StageTiming } from '../util/stage.js'
-import { AssetLookup, assetSourceOf } from '../pipeline/assets.js'
+import { AssetLookup } from '../pipeline/assets.js'
 import { startCompilers, type CompilePool } from './compile-pool.js'
 import { DevApis } from './dev-apis.js'
 import { FirstPage } from './first-page.js'
-import { likelyPage } from './early-page.js'
+import { compileEarly } from './early-page.js'
 import { applyContent, type UpdateResult } from './dev-content.js'
-import { generatedFile, renderNotFound, siteSearchPages } from './dev-files.js'
+import { renderNotFound, siteFileSource, siteSearchPages } from './dev-files.js'
 import { afterBackground, onCompiled } from './dev-records.js'
 import { renderRecord } from './dev-render.js'
 import type { ChangePlan } from './invalidate.js'
@@ -26,7 +26,7 @@ import { PRIORITY, type PageStore } from './page-store.js'
 import { RouteOutputs } from './route-outputs.js'
 import { SearchFiles, searchFileNames } from './search-files.js'
 import { siteMessages } from './site-messages.js'
-import { diskSource, type FileSource } from './static-server.js'
+import type { FileSource } from './static-server.js'
 import { DevTable } from './dev-table.js'
 import { ThemeRuntime, type SearchNames } from './theme-runtime.js'
 import { buildInfoJson } from '../site/build-info.js'
@@ -64,7 +64,8 @@ export class DevSite {
   /**
    * Told when a page's compile read its title (or sidebar keys) otherwise than its front matter
    * scan did: the route table was made again, and the pages served so far may show old labels
-   * (the server runs an update without changes, see `refresh`).
+   * (the server runs an update without changes, see `refresh`). Also when the full reading of
+   * the OpenAPI specs found them otherwise than their quick reading (see `DevApis.check`).
    */
   onTableChange: (() => void) | undefined
   private runtime!: ThemeRuntime
@@ -96,8 +97,6 @@ export class DevSite {
   private readonly now: Date
   /** What waits for the first page served: the background pass, the OpenAPI specs. */
   private readonly firstPage = new FirstPage()
-  private readonly staticSource: FileSource
-  private readonly siteSource: FileSource
   private notFound: string | undefined
   private messageCache: BuildMessage[] | null = null
   /** Bumped whenever the messages may have changed (the pages' warnings panels ask again). */
@@ -108,8 +107,7 @@ export class DevSite {
 
   private constructor(private readonly options: DevSiteOptions) {
     this.now = (options.now ?? (() => new Date()))()
-    this.staticSource = diskSource(path.join(path.resolve(options.root), 'static'))
-    this.siteSource = diskSource(path.resolve(options.root))
+    this.file = siteFileSource(this, options.root)
   }
 
   /** Opens the site: config, theme, front matter and route table; no page is compiled yet. */
@@ -137,12 +135,12 @@ export class DevSite {
     })
   }
 
-  /** Number of pages. */
   /** Resolves once the first page is served (or none was asked for a while: see `FirstPage`). */
   get firstPageServed(): Promise<void> {
     return this.firstPage.served
   }
 
+  /** Number of pages. */
   get size(): number {
     return this.table.pages.length
   }
@@ -177,6 +175,7 @@ export class DevSite {
       },
       this.firstPage.served,
     )
+    this.apis.onCorrected = () => this.onTableChange?.()
     for (const pool of this.pools)
       pool.waitFor = (file, priority) => this.apis.waitFor(file, priority < PRIORITY.background)
     this.order = site.sources.map((s) => s.file)
@@ -206,28 +205,6 @@ export class DevSite {
     void this.store.settled().then(() => afterBackground(this))
   }
 
-  /**
-   * A page asked for while the site opens is compiled as soon as the config is read, from the file
-   * its path most likely names (`likelyPage`), into the page cache: the compile thread works while
-   * this thread reads the other pages' front matter and makes the route table (0.3-1 s, more on a
-   * large site), and the request, once it can be answered, finds the page in the cache. A guess
-   * that was wrong (a `slug` elsewhere) costs a compile nobody waits for. Not without a page cache,
-   * nor for a page placing parts of an OpenAPI spec (it waits for the specs).
-   */
-  private compileEarly(
-    config: ResolvedConfig,
-    cacheDir: string | null,
-    foreground: CompilePool,
-  ): void {
-    if (!cacheDir) return
-    this.options.firstAsked?.((asked) => {
-      // Asked once the table is made: the request compiles its page itself.
-      if (this.routeTable) return
-      const request = likelyPage(config, asked)
-      if (request) foreground.compile(request, PRIORITY.document).catch(() => {})
-    })
-  }
-
   /** The compile threads: one for what a reader waits for, the others for the background pass. */
   private startPools(config: ResolvedConfig, cacheDir: string | null): void {
     let done = 0
@@ -236,7 +213,15 @@ export class DevSite {
       cacheDir,
       background: this.firstPage.served,
       // Before the warm-up pages: a page asked for already compiles first.
-      beforeWarmUp: (foreground) => this.compileEarly(config, cacheDir, foreground),
+      beforeWarmUp: (foreground) =>
+        compileEarly({
+          config,
+          cacheDir,
+          foreground,
+          firstAsked: this.options.firstAsked,
+          // Asked once the table is made: the request compiles its page itself.
+          opened: () => this.routeTable !== undefined,
+        }),
       ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
       onCompiled: (page, reason) => {
         onCompiled(this, page, reason)
@@ -365,18 +350,8 @@ export class DevSite {
     this.notFound = undefined
   }
 
-  /**
-   * The file at a site-relative path: generated ones from memory, else a file beside the
-   * Markdown (read at each request: an edited image is served as it is now; the paths `ssg build`
-   * copies them to), else `static/` from disk.
-   */
-  readonly file: FileSource = async (relative) => {
-    const body = await generatedFile(this, relative)
-    if (body !== null) return { path: relative, body }
-    const source = assetSourceOf(relative, this.config.docs.basePath)
-    const asset = source === null ? null : await this.siteSource(source)
-    return asset ?? this.staticSource(relative)
-  }
+  /** The file at a site-relative path (see `siteFileSource`). */
+  readonly file: FileSource
 
   /** The not-found document, rendered on first request. */
   notFoundDocument(): string {

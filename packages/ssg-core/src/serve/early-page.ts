@@ -3,6 +3,8 @@ import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { usesOpenapi } from '../openapi/apis.js'
 import type { CompileRequest } from '../pipeline/compile-source.js'
+import type { CompilePool } from './compile-pool.js'
+import { PRIORITY } from './page-store.js'
 import { placeOf, sourcePageOf } from '../pipeline/discover.js'
 
 /**
@@ -43,4 +45,29 @@ export function likelyPage(config: ResolvedConfig, relative: string): CompileReq
     return page ? { ...placeOf(page), absolute } : null
   }
   return null
+}
+
+/**
+ * A page asked for while the site opens is compiled as soon as the config is read, from the file
+ * its path most likely names (`likelyPage`), into the page cache: the compile thread works while
+ * the server thread reads the other pages' front matter and makes the route table (0.3-1 s, more
+ * on a large site), and the request, once it can be answered, finds the page in the cache. A
+ * guess that was wrong (a `slug` elsewhere) costs a compile nobody waits for. Not without a page
+ * cache, nor for a page placing parts of an OpenAPI spec (it waits for the specs).
+ */
+export function compileEarly(options: {
+  config: ResolvedConfig
+  cacheDir: string | null
+  foreground: CompilePool
+  /** Calls the listener with the first file asked for while the site opens. */
+  firstAsked: ((listener: (relative: string) => void) => void) | undefined
+  /** Whether the site is open (its route table made): a request then compiles its page. */
+  opened: () => boolean
+}): void {
+  if (!options.cacheDir) return
+  options.firstAsked?.((asked) => {
+    if (options.opened()) return
+    const request = likelyPage(options.config, asked)
+    if (request) options.foreground.compile(request, PRIORITY.document).catch(() => {})
+  })
 }
