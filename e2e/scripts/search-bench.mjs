@@ -16,10 +16,12 @@
 //   - first use: gzip bytes of every file fetched (main files and parts, not the code), for the
 //     whole query typed, and pasted at once;
 //   - typed: the time of `search(prefix)` for every prefix of 1 letter or more, just after its
-//     parts arrived (p50/p95 over all prefixes), and of `prepare(prefix)` (loading and decoding
-//     parts, the files served from this machine), and of the `loadSearch` before (main files);
-// then, with every query's parts loaded in one search, each prefix searched 5 times (warm:
-// p50/p95 over all runs). `--profile` records a CPU profile of the warm runs (Chrome DevTools
+//     parts arrived (p50/p95 over all prefixes; it reuses the ranking `prepare` made, where the
+//     loader does), of the same query ranked anew (other options), and of `prepare(prefix)`
+//     (loading and decoding parts, the files served from this machine, and ranking), and of the
+//     `loadSearch` before (main files);
+// then, with every query's parts loaded in one search, every prefix searched in turn, 5 times
+// over (warm: p50/p95 over all runs). `--profile` records a CPU profile of the warm runs (Chrome DevTools
 // Protocol; `--profile=typed`: of the typing) and prints the functions with the most self time.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -96,6 +98,7 @@ async function inPage({ base, queries, warmRuns }) {
   }
   const firstUse = []
   const typed = []
+  const anew = []
   const prepared = []
   const loads = []
   for (const query of queries) {
@@ -110,6 +113,10 @@ async function inPage({ base, queries, warmRuns }) {
       start = performance.now()
       search.search(prefix, { limit: 10 })
       typed.push({ length: prefix.trim().length, ms: performance.now() - start })
+      // The same query ranked anew (other options: prepare's ranking not reused).
+      start = performance.now()
+      search.search(prefix, { limit: 10, sectionsPerPage: 2 })
+      anew.push({ length: prefix.trim().length, ms: performance.now() - start })
     }
     const pasting = counting()
     const pasted = await loadSearch({ ...urls, fetch: pasting.fetchFile })
@@ -124,8 +131,9 @@ async function inPage({ base, queries, warmRuns }) {
   window.warm = async () => {
     const warm = []
     let empty = 0
-    for (const query of all) {
-      for (let run = 0; run < warmRuns; run++) {
+    // Every prefix in turn, then again: a query searched twice in a row would reuse its ranking.
+    for (let run = 0; run < warmRuns; run++) {
+      for (const query of all) {
         const start = performance.now()
         const results = search.search(query, { limit: 10 })
         warm.push({ length: query.trim().length, ms: performance.now() - start })
@@ -134,7 +142,7 @@ async function inPage({ base, queries, warmRuns }) {
     }
     return { warm, empty }
   }
-  return { firstUse, typed, prepared, loads }
+  return { firstUse, typed, anew, prepared, loads }
 }
 
 const at = (list, p) => {
@@ -182,6 +190,9 @@ for (const [k, dir] of dirs.entries()) {
   )
   console.log(
     `  typed, search() after its parts: ${spread(figures.typed.map((t) => t.ms))} (${figures.typed.length} prefixes); 1-4 letters: ${spread(short(figures.typed, 4))}`,
+  )
+  console.log(
+    `  typed, search() ranked anew after its parts (sectionsPerPage 2): ${spread(figures.anew.map((t) => t.ms))}; 1-4 letters: ${spread(short(figures.anew, 4))}`,
   )
   console.log(`  typed, prepare() (parts from this machine): ${spread(figures.prepared)}`)
   console.log(`  loadSearch() (main files from this machine): ${spread(figures.loads)}`)

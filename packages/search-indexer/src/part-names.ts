@@ -41,18 +41,48 @@ export function partRuns(kind: PartKind, files: readonly string[]): PartRun[] {
   return runs
 }
 
-/** The part names of runs, in order; throws when the runs are not well formed. */
-export function partNames(kind: PartKind, runs: unknown): string[] {
-  const names: string[] = []
+/** The parts runs list: how many, and the name of each, made when asked for. */
+export interface PartList {
+  length: number
+  name(k: number): string
+}
+
+/**
+ * The parts of runs (a loader asks for a few of 10,000 names: none is made before); throws when
+ * the runs are not well formed.
+ */
+export function partList(kind: PartKind, runs: unknown): PartList {
   if (!Array.isArray(runs)) throw damaged(kind)
+  // Where each run starts among the parts, for a binary search.
+  const starts = [0]
   for (const run of runs as unknown[]) {
     if (!Array.isArray(run) || run.length !== 3 || !run.every(Number.isSafeInteger)) {
       throw damaged(kind)
     }
-    const [timestamp, first, count] = run as PartRun
-    for (let k = first; k < first + count; k++) names.push(partName(kind, timestamp, k))
+    if (run[2] < 0) throw damaged(kind)
+    starts.push(starts[starts.length - 1]! + (run[2] as number))
   }
-  return names
+  const list = runs as PartRun[]
+  return {
+    length: starts[starts.length - 1]!,
+    name(k) {
+      let low = 0
+      let high = list.length - 1
+      while (low < high) {
+        const middle = (low + high + 1) >>> 1
+        if (starts[middle]! <= k) low = middle
+        else high = middle - 1
+      }
+      const [timestamp, first] = list[low]!
+      return partName(kind, timestamp, first + k - starts[low]!)
+    },
+  }
+}
+
+/** The part names of runs, in order; throws when the runs are not well formed. */
+export function partNames(kind: PartKind, runs: unknown): string[] {
+  const list = partList(kind, runs)
+  return Array.from({ length: list.length }, (_, k) => list.name(k))
 }
 
 function damaged(kind: PartKind): Error {

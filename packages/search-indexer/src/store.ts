@@ -21,7 +21,7 @@ import {
   type TermPostings,
 } from './index-codec.js'
 import { spanningPrefixes, spansParts, partOf as partIn } from './bounds.js'
-import { partNames } from './part-names.js'
+import { partList } from './part-names.js'
 import { createVocabulary, plurals, singulars, typedTerms, type Vocabulary } from './query.js'
 import type { ScoringIndex, TermData } from './score.js'
 
@@ -118,10 +118,10 @@ export function splitStore(options: {
   const docParts = doc.parts!
   const { fields, searchOptions } = index.options
   const { bounds } = indexParts
-  const indexFiles = partNames('index', indexParts.files)
-  const prefixNames = partNames('prefix', indexParts.prefixes)
+  const indexFiles = partList('index', indexParts.files)
+  const prefixNames = partList('prefix', indexParts.prefixes)
   // One doc part a page.
-  const docFiles = partNames('doc', docParts.files)
+  const docFiles = partList('doc', docParts.files)
 
   // Which page each section is of: the first section of every page, for a binary search.
   const blocks = readNumbers(indexParts.pages)
@@ -218,7 +218,7 @@ export function splitStore(options: {
   }
 
   const loadIndexPart = (k: number) => {
-    const file = indexFiles[k]!
+    const file = indexFiles.name(k)
     return loadOnce(file, async () => {
       const part = await readPart<IndexPart>(options.indexUrl(file), file, 'search index')
       vocabularies[k] = createVocabulary(
@@ -227,7 +227,7 @@ export function splitStore(options: {
     })
   }
   const loadPrefixPart = (k: number) => {
-    const file = prefixNames[k]!
+    const file = prefixNames.name(k)
     return loadOnce(file, async () => {
       const part = await readPart<PrefixPart>(options.indexUrl(file), file, 'search index')
       for (const [term] of addRange(part)) prefixTerms.add(term)
@@ -235,7 +235,7 @@ export function splitStore(options: {
     })
   }
   const loadDocPart = (k: number) => {
-    const file = docFiles[k]!
+    const file = docFiles.name(k)
     return loadOnce(file, async () => {
       const part = await readPart<DocPart>(options.docUrl(file), file, 'search documents')
       part.pages.forEach((page, j) => (pages[part.firstPage + j] = page))

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { parsePartName, partName, partNames, partRuns } from '../src/part-names.js'
+import { parsePartName, partList, partName, partNames, partRuns } from '../src/part-names.js'
 
 test('part names list as runs of one build and consecutive numbers, and back', () => {
   const names = [
@@ -17,6 +17,11 @@ test('part names list as runs of one build and consecutive numbers, and back', (
     [1748736000000, 9, 1],
   ])
   expect(partNames('doc', runs)).toEqual(names)
+  // One name at a time, as the loader asks (each found by a binary search over the runs).
+  const list = partList('doc', runs)
+  expect(list.length).toBe(names.length)
+  expect(names.map((_, k) => list.name(k))).toEqual(names)
+  expect([6, 0, 3].map((k) => list.name(k))).toEqual([names[6], names[0], names[3]])
   expect(partRuns('doc', [])).toEqual([])
   expect(partNames('index', [[1748736000000, 0, 10_000]])).toHaveLength(10_000)
 })
