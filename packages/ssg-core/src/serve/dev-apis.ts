@@ -73,7 +73,7 @@ export class DevApis {
       this.assemble()
       if (this.apis)
         await materializeApis(this.apis).catch(async (error: unknown) => {
-          if (![...this.specs!.values()].some((s) => s.unverified !== undefined)) throw error
+          if (!this.unverified()) throw error
           // A reference the quick reading cannot follow: the full reading says where, now.
           this.specs = await loadSpecs(this.config, this.cacheDir)
           this.assemble()
@@ -84,10 +84,14 @@ export class DevApis {
       this.onReady(this.apis)
       this.markRead()
       const generation = this.generation
-      if ([...(this.specs?.values() ?? [])].some((s) => s.unverified !== undefined))
-        void this.after.then(() => this.check(generation)).catch(() => {})
+      if (this.unverified()) void this.after.then(() => this.check(generation)).catch(() => {})
     })
     return this.loaded
+  }
+
+  /** Whether a spec was read quickly and is not checked yet. */
+  private unverified(): boolean {
+    return [...(this.specs?.values() ?? [])].some((s) => s.unverified !== undefined)
   }
 
   /**
