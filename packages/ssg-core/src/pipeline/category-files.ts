@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
 import { yamlPackage } from '../util/yaml-package.js'
@@ -50,9 +50,13 @@ export class CategoryFiles {
   private read(dir: string): CategoryMeta | null {
     for (const name of NAMES) {
       const file = path.posix.join('content/docs', dir, name)
+      const absolute = path.join(this.root, file)
+      // Most folders have none: asked without an exception (a thrown ENOENT per name and folder
+      // cost a 10,000-page site's route table 0.1 s).
+      if (!statSync(absolute, { throwIfNoEntry: false })?.isFile()) continue
       let text: string
       try {
-        text = readFileSync(path.join(this.root, file), 'utf8')
+        text = readFileSync(absolute, 'utf8')
       } catch {
         continue
       }
