@@ -9,6 +9,39 @@ import { fileURLToPath } from 'node:url'
 import { Script } from 'node:vm'
 import { Worker } from 'node:worker_threads'
 
+/**
+ * Packages stay external (imported from node_modules at run time), except `inline` ones, bundled:
+ * zod's package is 70 modules whose loading took 50-100 ms of every start of `ssg serve` and
+ * `ssg build`; inlined (with `zodEnglishOnly`), it is one file.
+ */
+function externalExcept(inline) {
+  return {
+    name: 'external-except',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = args.path.startsWith('@')
+          ? args.path.split('/').slice(0, 2).join('/')
+          : args.path.split('/')[0]
+        return inline.includes(name) ? undefined : { path: args.path, external: true }
+      })
+    },
+  }
+}
+
+/**
+ * zod's messages in English only: its `locales` module names all 50 languages (250 KB of code),
+ * none of which `z` uses unless told to (no schema of ours is).
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: 'export { default as en } from "./en.js"',
+      loader: 'js',
+    }))
+  },
+}
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 await build({
   entryPoints: {
@@ -25,7 +58,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  plugins: [zodEnglishOnly, externalExcept(['zod'])],
   sourcemap: true,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -111,7 +144,7 @@ await build({
   entryPoints: { 'compile-worker-main': 'src/pipeline/compile-worker-main.ts' },
   outExtension: { '.js': '.cjs' },
   outdir: 'dist/worker',
-  plugins: [grammarsOutside, fastWasmDecode],
+  plugins: [grammarsOutside, fastWasmDecode, zodEnglishOnly],
 })
 // esbuild escapes non-ASCII characters in strings, not in regular expressions (the diagram
 // renderer's box-drawing characters): one such character makes V8 hold the whole source as a

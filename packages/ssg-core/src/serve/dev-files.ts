@@ -65,7 +65,7 @@ export async function generatedFile(
         const html = site.outputs.html(file.route, (record) => renderRecord(site, record))
         if (process.env.SSG_TRACE)
           console.error(
-            `ssg: ${file.route}: page ${Math.round(compiled - started)} ms, bundle and dates ${Math.round(ready - compiled)} ms, render ${Math.round(performance.now() - ready)} ms`,
+            `ssg: ${file.route}: page ${Math.round(compiled - started)} ms, bundle and dates ${Math.round(ready - compiled)} ms, render ${Math.round(performance.now() - ready)} ms; asked at ${Math.round(started)} ms after the process started`,
           )
         return html
       } finally {

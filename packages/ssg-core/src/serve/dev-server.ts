@@ -157,7 +157,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   progress?.({ kind: 'stage-done', stage: 'start', ms: performance.now() - started })
   if (process.env.SSG_TRACE && site)
     log.info(
-      `ssg: opened in ${site.timings.map((t) => `${t.name} ${Math.round(t.ms)} ms`).join(', ')}`,
+      `ssg: opened in ${site.timings.map((t) => `${t.name} ${Math.round(t.ms)} ms`).join(', ')}; listening at ${Math.round(started)} ms, open at ${Math.round(performance.now())} ms after the process started`,
     )
   channel.push({ reload: [], ...problemsNow() })
   opened()
