@@ -28,7 +28,7 @@ import { SearchFiles, searchFileNames } from './search-files.js'
 import { siteMessages } from './site-messages.js'
 import type { FileSource } from './static-server.js'
 import { DevTable } from './dev-table.js'
-import { ThemeRuntime, type SearchNames } from './theme-runtime.js'
+import { EarlyBundle, ThemeRuntime, type SearchNames } from './theme-runtime.js'
 import { buildInfoJson } from '../site/build-info.js'
 
 export type { UpdateResult }
@@ -69,6 +69,7 @@ export class DevSite {
    */
   onTableChange: (() => void) | undefined
   private runtime!: ThemeRuntime
+  private early: EarlyBundle | null = null
   /** The route table, sidebars and file map (see `DevTable`). */
   routeTable!: DevTable
   /** Each file's head: from its front matter, then from its compile. */
@@ -113,7 +114,13 @@ export class DevSite {
   /** Opens the site: config, theme, front matter and route table; no page is compiled yet. */
   static async create(options: DevSiteOptions): Promise<DevSite> {
     const site = new DevSite(options)
-    await site.load()
+    try {
+      await site.load()
+    } catch (error) {
+      // What opening started (compile threads, esbuild) stops with it.
+      await site.dispose().catch(() => {})
+      throw error
+    }
     return site
   }
 
@@ -157,6 +164,7 @@ export class DevSite {
       // The compile threads start with the config: they make their highlighter meanwhile.
       onConfig: (config, cacheDir) => {
         this.startPools(config, cacheDir)
+        this.early = EarlyBundle.start(config)
         // Early: starting git costs less while this process is small.
         this.dates = new PageDates(config.root)
       },
@@ -187,7 +195,7 @@ export class DevSite {
     this.routeTable = new DevTable(config, this.searchNames)
     // The client bundle starts here and goes on in esbuild's process (pages wait for it).
     this.runtime = await stage(this.timings, 'client bundle (start)', () =>
-      ThemeRuntime.start({ config, theme: site.theme }),
+      ThemeRuntime.start({ config, theme: site.theme, early: this.early }),
     )
     this.search = new SearchFiles({
       settled: () => this.store.settled(),
@@ -235,7 +243,11 @@ export class DevSite {
 
   async dispose(): Promise<void> {
     this.store?.stop()
-    await Promise.all([this.runtime?.dispose(), ...this.pools.map((pool) => pool.close())])
+    await Promise.all([
+      this.runtime?.dispose(),
+      this.early?.dispose(),
+      ...this.pools.map((pool) => pool.close()),
+    ])
   }
 
   /** Resolves once every page of the site has been compiled (the background pass is over). */

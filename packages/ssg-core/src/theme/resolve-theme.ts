@@ -85,6 +85,14 @@ function checkContract(config: ResolvedConfig, serverEntry: string, server: Them
     )
 }
 
+/**
+ * The theme's own browser entry (absolute path), found without loading the theme: `ssg serve`
+ * starts the client bundle of a site that does not customise its theme meanwhile.
+ */
+export function themeClientEntry(config: ResolvedConfig): string {
+  return resolveEntry(config, 'client')
+}
+
 /** Loads the theme named by the config and checks it speaks this core's contract version. */
 export async function resolveTheme(options: {
   config: ResolvedConfig
