@@ -1,7 +1,7 @@
 // `pnpm --filter @ssg/core bench:serve`: the authoring loop of `ssg serve`, in Chromium.
 //
 // 1. Launch -> page readable: `ssg serve` started cold (no .ssg-cache) as a process, a page asked
-//    for as soon as the port answers, timed until its article is on screen with its styles;
+//    for (in a browser page open and idle already) as soon as the port answers, timed until its article is on screen with its styles;
 //    median of BENCH_SERVE_STARTS starts, on the docs site and the generated corpora. With
 //    BENCH_SERVE_VITEPRESS=1, VitePress dev (installed from npm into bench-out/vitepress) on the
 //    same corpus pages, started cold too (no .vitepress/cache), for the ratio.
@@ -13,7 +13,9 @@
 //   BENCH_SERVE_MEMORY=1000  BENCH_SERVE_PARTS=launch,edit,memory  BENCH_SERVE_VITEPRESS=1
 //   BENCH_SERVE_BASELINE=<another checkout's bin/ssg.js>: its launches alternate with this one's
 //   (same corpus, same load), for a before/after ratio of a change.
+//   BENCH_SERVE_KEEP_CA=1: the servers keep NODE_EXTRA_CA_CERTS (left out by default, see below).
 // Uses dist/: build first. Timings drift on a busy machine: compare within one run.
+import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg } from 'node:os'
@@ -92,12 +94,34 @@ const launches = (times) =>
     .join(', ')
 const mib = (bytes) => Math.round(bytes / 1024 / 1024)
 
+/**
+ * The servers' environment. NODE_EXTRA_CA_CERTS makes every Node process read and parse those
+ * certificates before its first line runs (a 220 KB bundle took 80-150 ms of each start on the
+ * machine this bench was written on): a tax of the machine, not of the dev server, which makes no
+ * TLS connection. Left out for every server alike (ssg and VitePress), said in the output, and
+ * kept with BENCH_SERVE_KEEP_CA=1.
+ */
+const serverEnv = env.BENCH_SERVE_KEEP_CA ? {} : { NODE_EXTRA_CA_CERTS: undefined }
+
+/** Median ms from a Node process's start to its first line, with `extra` in its environment. */
+function nodeStart(extra) {
+  const times = []
+  for (let i = 0; i < 5; i++) {
+    const out = execFileSync(process.execPath, ['-p', 'performance.now()'], {
+      env: { ...process.env, ...extra },
+    })
+    times.push(Number(out))
+  }
+  return Math.round(median(times))
+}
+
 /** One cold start of `ssg serve` (the `bin` given), launch -> readable. */
 async function serveStart(browser, site, bin, port) {
   await rm(path.join(site.root, '.ssg-cache'), { recursive: true, force: true })
   return launchToReadable(browser, {
     command: process.execPath,
     args: [bin, 'serve', site.root, '--port', String(port)],
+    env: serverEnv,
     cwd: site.root,
     url: `http://127.0.0.1:${port}${site.route}`,
     selector: '[data-ssg-article] h2',
@@ -128,6 +152,7 @@ async function launch(browser, site) {
       times.push(
         await launchToReadable(browser, {
           ...vp.command(port),
+          env: serverEnv,
           url: `http://127.0.0.1:${port}${vp.route}`,
           selector: '.vp-doc h2',
           text: site.heading,
@@ -202,8 +227,13 @@ async function editing(browser, site) {
 console.log(
   `ssg serve bench on ${availableParallelism()} cores, node ${process.version}, load average ${loadavg()
     .map((l) => l.toFixed(1))
-    .join(' ')}\n`,
+    .join(' ')}`,
 )
+if (env.NODE_EXTRA_CA_CERTS)
+  console.log(
+    `NODE_EXTRA_CA_CERTS is set here: a Node process's first line ran after ${nodeStart({})} ms with it, ${nodeStart({ NODE_EXTRA_CA_CERTS: undefined })} ms without; ${env.BENCH_SERVE_KEEP_CA ? 'the servers keep it (BENCH_SERVE_KEEP_CA)' : 'the servers start without it (BENCH_SERVE_KEEP_CA=1 keeps it)'}`,
+  )
+console.log()
 const browser = await launchChromium()
 try {
   for (const name of sites) {
