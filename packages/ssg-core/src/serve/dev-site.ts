@@ -1,34 +1,31 @@
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { CompileRequest } from '../pipeline/compile-source.js'
-import { placeOf, type PagePlace } from '../pipeline/discover.js'
-import { listStaticFiles } from '../pipeline/extras.js'
+import type { PagePlace } from '../pipeline/discover.js'
 import type { BuildMessage } from '../report/messages.js'
-import { openSite } from '../site/open-site.js'
 import type { PageHead } from '../site/page-head.js'
 import type { RouteTable } from '../site/route-table.js'
 import type { SiteFiles } from '../site/site-files.js'
 import { withBase } from '../theme/contract.js'
 import type { ResolvedTheme } from '../theme/resolve-theme.js'
-import { stage, type StageTiming } from '../util/stage.js'
-import { AssetLookup } from '../pipeline/assets.js'
-import { startCompilers, type CompilePool } from './compile-pool.js'
-import { DevApis } from './dev-apis.js'
+import type { StageTiming } from '../util/stage.js'
+import type { AssetLookup } from '../pipeline/assets.js'
+import type { CompilePool } from './compile-pool.js'
+import type { DevApis } from './dev-apis.js'
 import { FirstPage } from './first-page.js'
-import { compileEarly } from './early-page.js'
 import { applyContent, type UpdateResult } from './dev-content.js'
-import { renderNotFound, siteFileSource, siteSearchPages } from './dev-files.js'
-import { afterBackground, onCompiled } from './dev-records.js'
+import { renderNotFound, siteFileSource } from './dev-files.js'
+import { openDevSite } from './dev-open.js'
 import { renderRecord } from './dev-render.js'
+import type { DevTable } from './dev-table.js'
 import type { ChangePlan } from './invalidate.js'
-import { PageDates } from './page-dates.js'
-import { PRIORITY, type PageStore } from './page-store.js'
+import type { PageDates } from './page-dates.js'
+import type { PageStore } from './page-store.js'
 import { RouteOutputs } from './route-outputs.js'
-import { SearchFiles, searchFileNames } from './search-files.js'
+import type { SearchFiles } from './search-files.js'
 import { siteMessages } from './site-messages.js'
 import type { FileSource } from './static-server.js'
-import { DevTable } from './dev-table.js'
-import { EarlyBundle, ThemeRuntime, type SearchNames } from './theme-runtime.js'
+import type { EarlyBundle, SearchNames, ThemeRuntime } from './theme-runtime.js'
 import { buildInfoJson } from '../site/build-info.js'
 
 export type { UpdateResult }
@@ -68,8 +65,10 @@ export class DevSite {
    * the OpenAPI specs found them otherwise than their quick reading (see `DevApis.check`).
    */
   onTableChange: (() => void) | undefined
-  private runtime!: ThemeRuntime
-  private early: EarlyBundle | null = null
+  /** The theme's runtime (see `themeRuntime`); set by `openDevSite`, like the fields below. */
+  runtime!: ThemeRuntime
+  /** The client bundle begun with the config (see `EarlyBundle`). */
+  early: EarlyBundle | null = null
   /** The route table, sidebars and file map (see `DevTable`). */
   routeTable!: DevTable
   /** Each file's head: from its front matter, then from its compile. */
@@ -78,11 +77,12 @@ export class DevSite {
   order: string[] = []
   /** Where each file is, as discovery found it (kind, id, folder, route before `slug`). */
   readonly places = new Map<string, PagePlace>()
-  private discovery: BuildMessage[] = []
+  /** What opening found (unreadable files, the specs' problems). */
+  discovery: BuildMessage[] = []
   /** The site's OpenAPI specs as its pages place them. */
   apis!: DevApis
   store!: PageStore
-  private pools: CompilePool[] = []
+  pools: CompilePool[] = []
   /** The link check of each page made into page data, by file. */
   readonly links = new Map<string, { messages: BuildMessage[]; unchecked: boolean }>()
   readonly outputs = new RouteOutputs()
@@ -95,18 +95,19 @@ export class DevSite {
   dates!: PageDates
   search!: SearchFiles
   readonly renderProblems = new Map<string, BuildMessage>()
-  private readonly now: Date
+  /** The session's clock reading (names the search files). */
+  readonly now: Date
   /** What waits for the first page served: the background pass, the OpenAPI specs. */
-  private readonly firstPage = new FirstPage()
+  readonly firstPage = new FirstPage()
   private notFound: string | undefined
   private messageCache: BuildMessage[] | null = null
   /** Bumped whenever the messages may have changed (the pages' warnings panels ask again). */
   messagesVersion = 0
-  private searchNames: SearchNames = null
+  searchNames: SearchNames = null
   /** How long each step of opening took (`SSG_TRACE=1` prints them). */
   readonly timings: StageTiming[] = []
 
-  private constructor(private readonly options: DevSiteOptions) {
+  private constructor(readonly options: DevSiteOptions) {
     this.now = (options.now ?? (() => new Date()))()
     this.file = siteFileSource(this, options.root)
   }
@@ -115,7 +116,7 @@ export class DevSite {
   static async create(options: DevSiteOptions): Promise<DevSite> {
     const site = new DevSite(options)
     try {
-      await site.load()
+      await openDevSite(site)
     } catch (error) {
       // What opening started (compile threads, esbuild) stops with it.
       await site.dispose().catch(() => {})
@@ -154,92 +155,6 @@ export class DevSite {
 
   /** Resolves when the first edit will find the compile thread warm (tests, the benchmark). */
   warmUp: Promise<void> = Promise.resolve()
-
-  private async load(): Promise<void> {
-    const site = await openSite({
-      root: this.options.root,
-      mode: 'serve',
-      timings: this.timings,
-      ...(this.options.cache !== undefined ? { cache: this.options.cache } : {}),
-      // The compile threads start with the config: they make their highlighter meanwhile.
-      onConfig: (config, cacheDir) => {
-        this.startPools(config, cacheDir)
-        this.early = EarlyBundle.start(config)
-        // Early: starting git costs less while this process is small.
-        this.dates = new PageDates(config.root)
-      },
-    })
-    const { config } = site
-    this.config = config
-    this.discovery = site.messages
-    // The OpenAPI specs, read meanwhile: only the pages placing parts of one wait for them.
-    this.apis = new DevApis(
-      config,
-      site,
-      () => {
-        this.setApis()
-        this.messagesChanged()
-        this.onMessages?.()
-      },
-      this.firstPage.served,
-    )
-    this.apis.onCorrected = () => this.onTableChange?.()
-    for (const pool of this.pools)
-      pool.waitFor = (file, priority) => this.apis.waitFor(file, priority < PRIORITY.background)
-    this.order = site.sources.map((s) => s.file)
-    for (const source of site.sources) this.places.set(source.file, placeOf(source))
-    for (const head of await site.heads()) this.heads.set(head.file, head)
-    this.staticFiles = await listStaticFiles(config.root)
-    this.assetLookup = new AssetLookup(config.root)
-    this.searchNames = config.search.enabled ? searchFileNames(this.now) : null
-    this.routeTable = new DevTable(config, this.searchNames)
-    // The client bundle starts here and goes on in esbuild's process (pages wait for it).
-    this.runtime = await stage(this.timings, 'client bundle (start)', () =>
-      ThemeRuntime.start({ config, theme: site.theme, early: this.early }),
-    )
-    this.search = new SearchFiles({
-      settled: () => this.store.settled(),
-      hurry: () => this.store.hurry(),
-      pages: () => siteSearchPages(this),
-      now: this.now,
-    })
-    await stage(this.timings, 'route table', () => this.remakeTable())
-    // The rest of the site, at the lowest priority, once the first page is served.
-    this.firstPage.arm()
-    void this.store.background(
-      () => this.order.map((file) => this.requestOf(file)),
-      this.firstPage.served,
-    )
-    void this.store.settled().then(() => afterBackground(this))
-  }
-
-  /** The compile threads: one for what a reader waits for, the others for the background pass. */
-  private startPools(config: ResolvedConfig, cacheDir: string | null): void {
-    let done = 0
-    const compilers = startCompilers({
-      config,
-      cacheDir,
-      background: this.firstPage.served,
-      // Before the warm-up pages: a page asked for already compiles first.
-      beforeWarmUp: (foreground) =>
-        compileEarly({
-          config,
-          cacheDir,
-          foreground,
-          firstAsked: this.options.firstAsked,
-          // Asked once the table is made: the request compiles its page itself.
-          opened: () => this.routeTable !== undefined,
-        }),
-      ...(this.options.workers !== undefined ? { workers: this.options.workers } : {}),
-      onCompiled: (page, reason) => {
-        onCompiled(this, page, reason)
-        this.options.onPages?.(++done, this.order.length)
-      },
-    })
-    this.pools = compilers.pools
-    this.store = compilers.store
-    this.warmUp = compilers.warmUp
-  }
 
   async dispose(): Promise<void> {
     this.store?.stop()
