@@ -19,7 +19,7 @@ import { collectInputs } from './input-key.js'
 import { writeMarkdownFiles } from './markdown-output.js'
 import { OutputCache } from './output-cache.js'
 import { createRenderContext, notFoundPage, searchPages } from './render-context.js'
-import { createStagingDir, swapIntoPlace, type OldOutput } from './write.js'
+import { createStagingDir, type OldOutput } from './write.js'
 import { pageKeys, writePages, type PageToWrite } from './write-pages.js'
 import { writeSearchFiles } from './search-files.js'
 import type { CompiledPage } from './compile-page.js'
@@ -231,8 +231,8 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
       staticFiles: inputs.staticFiles,
       markdown: config.markdownOutput.enabled,
     })
-    // Everything written with plain writes goes first: later files may be links to the previous
-    // build, which must never be written into.
+    // Everything written with plain writes goes first: a file of the staging folder may become a
+    // link to the previous build (`OutputCache.commit`), which must never be written into.
     await stage(timings, 'static + sidebars', async () => {
       await writeTableFiles({ files, site: tableSite, outDir: staging })
       copyAssets(pageFiles, staging)
@@ -325,7 +325,6 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
         await outputs.write([{ path: BUILD_INFO_FILE, content: info, key: hash(info) }])
       await writeRedirectFiles({ files, site: tableSite, outDir: staging })
     })
-    await outputs.recordOthers()
     recordPages({
       records,
       pages,
@@ -340,7 +339,7 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     // The manifest goes first: after a crash during the swap, no file is trusted.
     await outputs.forget()
     await records.forget()
-    await stage(timings, 'swap into place', () => swapIntoPlace(staging, outDir, options.oldOutput))
+    await stage(timings, 'swap into place', () => outputs.commit(options.oldOutput))
     // Only now: the manifest describes the output folder as it is.
     await outputs.save({ inputKey: inputs.key, pages: report.pages, messages: report.messages })
     await records.save(siteKey)

@@ -1,18 +1,10 @@
+import type { ChildProcess } from 'node:child_process'
 import { constants } from 'node:fs'
-import {
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  unlink,
-  writeFile,
-} from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
+import { commitInPlace, swapIntoPlace, type OldOutput } from './write.js'
 
 /** What the manifest records of one output file of the last successful build. */
 export interface OutputRecord {
@@ -43,16 +35,20 @@ const MANIFEST_VERSION = 4
 
 /**
  * Warm rebuilds (#2, item 7): an output file whose key is the one it had in the previous build is
- * hard-linked from the previous `build/` into the staging folder instead of made and written
- * again. A hard link shares the bytes with the previous build, so nothing may write into a file
- * once it exists: `write` always creates a new file (`wx`), replacing any file at that path.
+ * kept instead of made and written again. New files go to the staging folder; `commit` puts
+ * them in place: a few replace theirs in `build/` (the kept files stay), many are swapped in
+ * with the kept files hard-linked beside them. A hard link shares the bytes with the previous
+ * build, so nothing may write into a file once it exists: `write` always creates a new file
+ * (`wx`), replacing any file at that path.
  */
 export class OutputCache {
   private readonly files: Record<string, OutputRecord> = {}
   private readonly notes: Record<string, string> = {}
   private others: OutputManifest['others'] = {}
   private readonly folders = new Map<string, Promise<unknown>>()
-  /** Files linked from the previous build, and made anew, in this build. */
+  /** Files of the previous build this build keeps (`reuse`), not yet linked or committed. */
+  private readonly kept = new Set<string>()
+  /** Files kept from the previous build, and made anew, in this build. */
   reused = 0
   written = 0
 
@@ -93,34 +89,22 @@ export class OutputCache {
   }
 
   /**
-   * Links `file` from the previous build into the staging folder when it was made from `key` and
-   * is unchanged since; false when it must be made.
+   * Keeps `file` of the previous build when it was made from `key` and is unchanged since; false
+   * when it must be made. A kept file stays where it is (see `commit`).
    */
   reuse(file: string, key: string): boolean {
     const record = this.previous?.files[file]
     if (!record || record.key !== key) return false
-    const from = path.join(this.outDir, file)
-    const to = path.join(this.staging, file)
-    // Synchronous calls: at 10,000 pages the thread pool's round trips cost seconds.
-    const before = statSync(from, { throwIfNoEntry: false })
+    // Synchronous: at 10,000 pages the thread pool's round trips cost seconds.
+    const before = statSync(path.join(this.outDir, file), { throwIfNoEntry: false })
     if (!before || before.size !== record.size || before.mtimeMs !== record.mtimeMs) return false
-    this.folderSync(path.dirname(to))
-    try {
-      linkSync(from, to)
-      this.files[file] = record
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      // Another file system, or one without hard links: copy (keeping the record's mtime check).
-      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error
-      copyFileSync(from, to, constants.COPYFILE_EXCL)
-      const copied = statSync(to)
-      this.files[file] = { key, size: copied.size, mtimeMs: copied.mtimeMs }
-    }
+    this.files[file] = record
+    this.kept.add(file)
     this.reused++
     return true
   }
 
-  /** Whether `reuse(file, key)` would link the file (it was made from `key` and is unchanged). */
+  /** Whether `reuse(file, key)` would keep the file (it was made from `key` and is unchanged). */
   reusable(file: string, key: string): boolean {
     const record = this.previous?.files[file]
     if (!record || record.key !== key) return false
@@ -139,13 +123,13 @@ export class OutputCache {
     return bytes.length === record.size ? bytes : null
   }
 
-  /** Like `reuse` for several files: all of them, or none (those linked are removed again). */
-  async reuseAll(entries: Array<{ file: string; key: string }>): Promise<boolean> {
+  /** Like `reuse` for several files: all of them, or none. */
+  reuseAll(entries: Array<{ file: string; key: string }>): boolean {
     const done: string[] = []
     for (const entry of entries) {
       if (!this.reuse(entry.file, entry.key)) {
         for (const file of done) {
-          await unlink(path.join(this.staging, file))
+          this.kept.delete(file)
           delete this.files[file]
           this.reused--
         }
@@ -161,6 +145,7 @@ export class OutputCache {
     files: Array<{ path: string; content: string | Uint8Array; key: string }>,
     concurrency = 64,
   ): Promise<void> {
+    for (const file of files) this.kept.delete(file.path)
     let next = 0
     await Promise.all(
       Array.from({ length: Math.min(concurrency, files.length) }, async () => {
@@ -209,19 +194,53 @@ export class OutputCache {
     return { pages: previous.pages, files: count, messages: previous.messages }
   }
 
-  /** Records the staging folder's files written by other means than `write` (call once, last). */
-  async recordOthers(): Promise<void> {
-    if (!this.manifestFile) return
+  /**
+   * Puts this build's output in place of the previous (call once, last, after `forget`): the
+   * files of the staging folder written by other means than `write` are recorded, then either
+   * the few files made anew replace theirs in the output folder, whose other files are kept or
+   * removed (`commitInPlace`: an edit's build does not link every file it keeps), or, when most
+   * files were made anew, the kept files are linked into the staging folder, which is swapped
+   * into place (`swapIntoPlace`).
+   */
+  async commit(oldOutput: OldOutput = 'wait'): Promise<{ removal: ChildProcess | null }> {
+    const staged: string[] = []
     const others: OutputManifest['others'] = {}
-    for (const entry of await readdir(this.staging, { recursive: true, withFileTypes: true })) {
+    for (const entry of readdirSync(this.staging, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue
       const full = path.join(entry.parentPath, entry.name)
       const file = path.relative(this.staging, full).split(path.sep).join('/')
+      staged.push(file)
+      // Written by other means over a kept file: the written one stands.
+      if (this.kept.delete(file)) {
+        delete this.files[file]
+        this.reused--
+      }
       if (this.files[file]) continue
-      const { size, mtimeMs } = await stat(full)
+      const { size, mtimeMs } = statSync(full)
       others[file] = { size, mtimeMs }
     }
     this.others = others
+    if (this.previous && this.kept.size > 0 && staged.length <= this.kept.size)
+      return commitInPlace(this.staging, this.outDir, staged, this.kept)
+    for (const file of this.kept) this.linkKept(file)
+    return swapIntoPlace(this.staging, this.outDir, oldOutput)
+  }
+
+  /** Links a kept file from the previous build into the staging folder. */
+  private linkKept(file: string): void {
+    const from = path.join(this.outDir, file)
+    const to = path.join(this.staging, file)
+    this.folderSync(path.dirname(to))
+    try {
+      linkSync(from, to)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      // Another file system, or one without hard links: copy (keeping the record's mtime check).
+      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error
+      copyFileSync(from, to, constants.COPYFILE_EXCL)
+      const copied = statSync(to)
+      this.files[file] = { ...this.files[file]!, size: copied.size, mtimeMs: copied.mtimeMs }
+    }
   }
 
   /** Saves the manifest: call once the staging folder is the output folder. */

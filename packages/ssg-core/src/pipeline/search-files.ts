@@ -54,7 +54,7 @@ export async function writeSearchFiles(options: {
   let names: SearchNames | null = null
   if (previous?.key === key && previous.partKeys?.length === previous.parts.length) {
     const partKeys = previous.partKeys
-    const kept = await outputs.reuseAll([
+    const kept = outputs.reuseAll([
       { file: previous.docFile, key },
       { file: previous.indexFile, key },
       ...previous.parts.map((file, k) => ({ file, key: partKeys[k]! })),

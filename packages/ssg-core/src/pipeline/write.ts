@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -72,6 +72,59 @@ export async function swapIntoPlace(
 }
 
 const OLD_MARK = '.old-'
+
+/**
+ * Puts a build that keeps most of the previous output in place without moving that output (an
+ * edit's build: linking 40,000 kept files into the staging folder cost a 10,000-page site's
+ * build 1.5 s, and removing the old folder as much again): each file of `staged` (paths in the
+ * staging folder) replaces its namesake in `outDir` by a rename (a reader sees the old file or
+ * the new one, whole), and whatever else `outDir` holds, neither staged nor in `keep`, is
+ * removed; then the staging folder. Only a build that succeeded gets here (a failed one leaves
+ * `build/` as it was), its manifests forgotten first: a crash midway leaves an output the next
+ * build does not trust. Earlier builds' old outputs left beside it are removed in the background.
+ */
+export function commitInPlace(
+  staging: string,
+  outDir: string,
+  staged: string[],
+  keep: Set<string>,
+): { removal: ChildProcess | null } {
+  const wanted = new Set(staged)
+  const folders = new Set<string>()
+  for (const files of [keep, wanted])
+    for (const file of files)
+      for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir)) {
+        if (folders.has(dir)) break
+        folders.add(dir)
+      }
+  for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name)
+    const file = siteRelative(outDir, full)
+    if (entry.isDirectory() ? folders.has(file) : keep.has(file) || wanted.has(file)) continue
+    // A file of the previous build only, one put there by hand, or a folder none of the new
+    // output's files is in (a file staged under its name replaces it).
+    rmSync(full, { recursive: true, force: true })
+  }
+  const made = new Set<string>()
+  for (const file of staged) {
+    const to = path.join(outDir, file)
+    const dir = path.dirname(to)
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true })
+    made.add(dir)
+    renameSync(path.join(staging, file), to)
+  }
+  rmSync(staging, { recursive: true, force: true })
+  return { removal: removeInBackground(leftOldOutputs(outDir, '')) }
+}
+
+/** A path under `dir` relative to it, with forward slashes (cut, not resolved: 40,000 of them). */
+function siteRelative(dir: string, full: string): string {
+  const relative =
+    full.startsWith(dir) && full[dir.length] === path.sep
+      ? full.slice(dir.length + 1)
+      : path.relative(dir, full)
+  return path.sep === '/' ? relative : relative.split(path.sep).join('/')
+}
 
 /** `<outDir>.old-*` folders beside `outDir` other than `except`. */
 export function leftOldOutputs(outDir: string, except: string): string[] {
