@@ -70,7 +70,8 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
     !assets.routes.length
   )
     return empty
-  const before = new Set(site.table.pages.map((p) => p.route))
+  // Routes come or go only with a new table (not a walk over 10,000 routes at each edit).
+  const before = tableChanged ? new Set(site.table.pages.map((p) => p.route)) : null
   if (tableChanged) site.remakeTable()
   // A new table may resolve links otherwise (a page came, went or moved): check them all.
   const recheck = tableChanged ? [...site.links.keys()] : content.dependents
@@ -92,7 +93,9 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
     if (page) records.push(recordFor(site, page))
   }
   const changes = site.outputs.apply(records, tableChanged)
-  const added = site.table.pages.map((p) => p.route).filter((route) => !before.has(route))
+  const added = before
+    ? site.table.pages.map((p) => p.route).filter((route) => !before.has(route))
+    : []
   const refresh = all ? [] : changes.refresh
   const reload = [
     ...changes.changed.filter((r) => !refresh.includes(r)),

@@ -1,4 +1,5 @@
 import type { CompiledPage } from '../pipeline/compile-page.js'
+import type { BuildMessage } from '../report/messages.js'
 import { siteLinkOptions, type LinkCheckOptions } from '../pipeline/link-check.js'
 import { headKey, headOf } from '../site/page-head.js'
 import { checkPage, pageDataOf } from '../site/page-data.js'
@@ -35,8 +36,17 @@ function linkOptions(site: DevSite): LinkCheckOptions {
  * it uses beside the Markdown (`checkPage`, as `ssg build` does in `pageDataOf`).
  */
 export function checkLinks(site: DevSite, page: CompiledPage): void {
-  const { messages, unchecked } = checkPage(page, linkOptions(site), site.assetLookup)
-  site.links.set(page.file, { messages, unchecked })
+  keepLinks(site, page, checkPage(page, linkOptions(site), site.assetLookup))
+}
+
+/** A page's link check, and whether the page has messages now. */
+function keepLinks(
+  site: DevSite,
+  page: CompiledPage,
+  links: { messages: BuildMessage[]; unchecked: boolean },
+): void {
+  site.links.set(page.file, { messages: links.messages, unchecked: links.unchecked })
+  if (links.messages.length || page.messages.length) site.withMessages.add(page.file)
   site.messagesChanged()
 }
 
@@ -68,9 +78,8 @@ export function recordFor(site: DevSite, page: CompiledPage): RouteRecord {
     config: site.config,
     lastUpdated: site.dates,
   })
-  site.links.set(page.file, { messages, unchecked })
-  site.messagesChanged()
-  const broken = site.errors().some((m) => m.file === page.file)
+  keepLinks(site, page, { messages, unchecked })
+  const broken = site.hasErrors(page.file)
   return {
     route: page.route,
     file: page.file,

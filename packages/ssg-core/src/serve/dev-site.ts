@@ -23,7 +23,7 @@ import type { PageDates } from './page-dates.js'
 import type { PageStore } from './page-store.js'
 import { RouteOutputs } from './route-outputs.js'
 import type { SearchFiles } from './search-files.js'
-import { siteMessages } from './site-messages.js'
+import { fileMessages, siteMessages, type MessageSources } from './site-messages.js'
 import type { FileSource } from './static-server.js'
 import type { EarlyBundle, SearchNames, ThemeRuntime } from './theme-runtime.js'
 import { buildInfoJson } from '../site/build-info.js'
@@ -85,6 +85,8 @@ export class DevSite {
   pools: CompilePool[] = []
   /** The link check of each page made into page data, by file. */
   readonly links = new Map<string, { messages: BuildMessage[]; unchecked: boolean }>()
+  /** Files whose compile or link check had messages (see `MessageSources.withMessages`). */
+  readonly withMessages = new Set<string>()
   readonly outputs = new RouteOutputs()
   staticFiles = new Set<string>()
   /**
@@ -177,15 +179,29 @@ export class DevSite {
 
   /** Every message now, warnings included. */
   messages(): BuildMessage[] {
-    this.messageCache ??= siteMessages({
+    this.messageCache ??= siteMessages(this.messageSources())
+    return [...this.runtime.problems, ...this.messageCache, ...this.renderProblems.values()]
+  }
+
+  /** Whether a file has an error now: what `errors()` lists of it, without the site's list. */
+  hasErrors(file: string): boolean {
+    return [
+      ...this.runtime.problems,
+      ...fileMessages(this.messageSources(), file),
+      ...this.renderProblems.values(),
+    ].some((m) => m.file === file && m.severity === 'error')
+  }
+
+  private messageSources(): MessageSources {
+    return {
       config: this.config,
       discovery: [...this.discovery, ...this.apis.messages],
       table: this.table,
       order: this.order,
       compiled: (file) => this.store.get(file),
       links: this.links,
-    })
-    return [...this.runtime.problems, ...this.messageCache, ...this.renderProblems.values()]
+      withMessages: this.withMessages,
+    }
   }
 
   /** The compile threads compile with the specs as they are now. */

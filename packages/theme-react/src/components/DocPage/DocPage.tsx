@@ -1,4 +1,5 @@
 import type { PageData, Sidebar as SidebarData } from '@ssg/core/contract'
+import { memo } from 'react'
 import { useTheme } from '../../context'
 import { Article } from '../Article/Article'
 import { Breadcrumbs } from '../Breadcrumbs/Breadcrumbs'
@@ -9,6 +10,13 @@ import { Sidebar } from '../Sidebar/Sidebar'
 import { Slot } from '../Slot/Slot'
 import { Toc, useActiveHeading } from '../Toc/Toc'
 import { hasTitle, sidebarLabel } from '../../lib/url'
+
+/**
+ * The sidebar, rendered again only when its props change: not when the page shown gets new data
+ * in place (`ssg serve`'s edits), where going over every link of a 10,000-page sidebar was most
+ * of the render.
+ */
+const SidebarNav = memo(Sidebar)
 
 /** Props of {@link DocPage}. */
 export interface DocPageProps {
@@ -34,7 +42,7 @@ export function DocPage({ page, sidebar }: DocPageProps) {
       {sidebar && (
         <div className="ssg-doc__sidebar">
           <Slot name="sidebar.before" />
-          <Sidebar
+          <SidebarNav
             key={sidebar.id}
             sidebar={sidebar}
             activePath={page.path}
