@@ -110,3 +110,21 @@ describe('errors', () => {
     await page.context().close()
   })
 })
+
+describe('tables', () => {
+  test('a field name in a cell wraps whole, never in the middle of the word', async () => {
+    // The error document's fields (`status`, `detail`, `instance`, `errors`) were cut to
+    // `statu`/`s` by a cell that let code break anywhere to keep its column narrow.
+    const page = await open('/docs/api/errors')
+    const broken = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-ssg-article] td code')]
+        .filter((code) => /^\w+$/.test(code.textContent ?? '') && code.getClientRects().length > 1)
+        .map((code) => code.textContent),
+    )
+    expect(broken).toEqual([])
+    expect(await page.locator('[data-ssg-article] td code', { hasText: /^status$/ }).count()).toBe(
+      1,
+    )
+    await page.context().close()
+  })
+})
