@@ -1,8 +1,7 @@
-import { existsSync, realpathSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Server } from 'node:http'
 import type { BuildMessage } from '../report/messages.js'
-import { CONFIG_FILE_NAMES, ConfigError } from '../config/load-config.js'
 import { errorChain, SsgError } from '../util/errors.js'
 import type { ProgressListener } from '../util/stage.js'
 import { DevSite, type UpdateResult } from './dev-site.js'
@@ -13,8 +12,9 @@ import { injectClient, overlayErrors, ReloadChannel } from './live-reload.js'
 import { openBrowser } from './open-browser.js'
 import { createStaticServer, listen } from './static-server.js'
 import { pageWarnings } from './page-warnings.js'
-import { Terminal } from './terminal.js'
-import { SiteWatcher } from './watch.js'
+import { describeUpdate, Terminal } from './terminal.js'
+import { setupProblem } from './site-messages.js'
+import { SiteWatcher, themePackageDir } from './watch.js'
 
 /** Where the dev server writes: lines for the terminal. */
 export interface DevLogger {
@@ -206,7 +206,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         })
         options.onUpdate?.({ ...result, ms, errors })
         if (result.reload.length || result.refresh.length || result.compiled)
-          log.info(`ssg: ${describe(result)} in ${Math.round(ms)} ms`)
+          log.info(`ssg: ${describeUpdate(result)} in ${Math.round(ms)} ms`)
         terminal.report(allMessages(), false)
       } catch (error) {
         // Never stop serving: report and keep the last good site.
@@ -287,42 +287,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 }
 
-/** A config or theme that cannot load, as a message for the terminal and the overlay. */
-function setupProblem(root: string, error: unknown): BuildMessage {
-  const configFile = CONFIG_FILE_NAMES.find((name) => existsSync(path.join(root, name)))
-  return {
-    file: configFile ?? '.',
-    severity: 'error',
-    message: errorChain(error).join('\n'),
-    ruleId: error instanceof ConfigError ? 'config' : 'setup',
-  }
-}
-
 /** What the server answers while nothing could be built: the overlay explains why. */
 const waitingPage = {
   path: '404.html',
   body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ssg serve: cannot build the site</title></head><body><h1>Cannot build the site</h1><p>See the terminal, or the message over this page. The page reloads when the problem is fixed.</p></body></html>',
-}
-
-function describe(result: UpdateResult): string {
-  const count = (n: number) => `${n} page${n === 1 ? '' : 's'}`
-  const parts = [`compiled ${result.compiled} file${result.compiled === 1 ? '' : 's'}`]
-  if (result.refresh.length) parts.push(`updated ${count(result.refresh.length)} in place`)
-  if (result.reload === 'all') parts.push('reloaded every page')
-  else if (result.reload.length) parts.push(`reloaded ${count(result.reload.length)}`)
-  return parts.join(', ')
-}
-
-/** The folder of the package holding the theme's server entry (symlinks resolved). */
-function themePackageDir(serverEntry: string): string | null {
-  let dir = path.dirname(serverEntry)
-  for (let i = 0; i < 6; i++) {
-    try {
-      realpathSync(path.join(dir, 'package.json'))
-      return realpathSync(dir)
-    } catch {
-      dir = path.dirname(dir)
-    }
-  }
-  return null
 }

@@ -1,4 +1,7 @@
-import type { ResolvedConfig } from '../config/load-config.js'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { CONFIG_FILE_NAMES, ConfigError, type ResolvedConfig } from '../config/load-config.js'
+import { errorChain } from '../util/errors.js'
 import type { CompiledPage } from '../pipeline/compile-page.js'
 import type { BuildMessage } from '../report/messages.js'
 import { applySeverities } from '../report/severity.js'
@@ -83,4 +86,15 @@ export function fileMessages(options: MessageSources, file: string): BuildMessag
   if (links?.messages.length) messages.push(...own(links.messages))
   messages.push(...own(table.messages.redirects))
   return applySeverities(messages, options.config.messages)
+}
+
+/** A config or theme that cannot load, as a message for the terminal and the overlay. */
+export function setupProblem(root: string, error: unknown): BuildMessage {
+  const configFile = CONFIG_FILE_NAMES.find((name) => existsSync(path.join(root, name)))
+  return {
+    file: configFile ?? '.',
+    severity: 'error',
+    message: errorChain(error).join('\n'),
+    ruleId: error instanceof ConfigError ? 'config' : 'setup',
+  }
 }

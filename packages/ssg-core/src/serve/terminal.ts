@@ -1,6 +1,7 @@
 import { formatMessages } from '../report/format.js'
 import type { BuildMessage } from '../report/messages.js'
 import type { DevLogger } from './dev-server.js'
+import type { UpdateResult } from './dev-site.js'
 
 /**
  * The messages of `ssg serve` in the terminal: all of them at start, then only the new ones after
@@ -30,4 +31,14 @@ export class Terminal {
 
 function messageKey(m: BuildMessage): string {
   return `${m.severity} ${m.file}:${m.line ?? ''}:${m.column ?? ''} ${m.ruleId} ${m.message}`
+}
+
+/** The terminal's line of a handled change: what was compiled, updated in place, reloaded. */
+export function describeUpdate(result: UpdateResult): string {
+  const count = (n: number) => `${n} page${n === 1 ? '' : 's'}`
+  const parts = [`compiled ${result.compiled} file${result.compiled === 1 ? '' : 's'}`]
+  if (result.refresh.length) parts.push(`updated ${count(result.refresh.length)} in place`)
+  if (result.reload === 'all') parts.push('reloaded every page')
+  else if (result.reload.length) parts.push(`reloaded ${count(result.reload.length)}`)
+  return parts.join(', ')
 }

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { FSWatcher } from 'chokidar'
 import { DirWatcher } from './dir-watcher.js'
@@ -195,4 +196,18 @@ export class SiteWatcher {
       if (this.pending.length || this.nudged) this.schedule()
     })
   }
+}
+
+/** The folder of the package holding the theme's server entry (symlinks resolved). */
+export function themePackageDir(serverEntry: string): string | null {
+  let dir = path.dirname(serverEntry)
+  for (let i = 0; i < 6; i++) {
+    try {
+      realpathSync(path.join(dir, 'package.json'))
+      return realpathSync(dir)
+    } catch {
+      dir = path.dirname(dir)
+    }
+  }
+  return null
 }
