@@ -69,11 +69,15 @@ describe('ssg serve in the browser', () => {
     await page.locator('[data-ssg-article] h2#part-30 a').first().focus()
     await page.evaluate(() => window.scrollTo(0, 2400))
     await mark(page)
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname))
     const written = Date.now()
     await write(longPage('Second version of the intro.'))
     await page.waitForFunction(() => document.querySelector('[data-ssg-article]')?.textContent?.includes('Second version'))
     const onScreen = Date.now() - written
     expect(await marked(page)).toBe(true) // A client render, not a document load.
+    // The new page data came with the server's push: not asked for.
+    expect(asked).not.toContain('/_ssg/data/docs/long.json')
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2390)
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(2410)
     expect(await page.evaluate(() => document.activeElement?.closest('h2')?.id)).toBe('part-30')

@@ -108,7 +108,11 @@ describe('ssg serve: edits, pushes and served pages', () => {
     expect(event.refresh).toEqual(['/docs/guide'])
     expect(event.reload).toBeUndefined()
     expect(await html('/docs/guide')).toContain('version two')
-    expect((await get(server.url, '/_ssg/data/docs/guide.json')).body).toContain('version two')
+    const data = (await get(server.url, '/_ssg/data/docs/guide.json')).body
+    expect(data).toContain('version two')
+    // The new page data comes with the push, as the data file has it.
+    expect(Object.keys(event.pages ?? {})).toEqual(['/docs/guide'])
+    expect(event.pages!['/docs/guide']).toEqual(JSON.parse(data))
   })
 
   test('saving identical bytes pushes nothing', async () => {

@@ -54,10 +54,14 @@ function routeOf(pathname) {
   return p
 }
 
-function shows(list) {
-  if (list === 'all') return true
+// The entry of 'list' that is the page shown, else undefined.
+function shown(list) {
   const p = routeOf(location.pathname)
-  return list.some((r) => r === p || r + '/' === p || r === p + '/')
+  return list.find((r) => r === p || r + '/' === p || r === p + '/')
+}
+
+function shows(list) {
+  return list === 'all' || shown(list) !== undefined
 }
 
 let errors = []
@@ -253,21 +257,23 @@ source.addEventListener('message', (message) => {
   }
   if (event.type !== 'update') return
   if (event.reload && shows(event.reload)) return reload()
-  if (event.refresh && shows(event.refresh)) return refresh()
+  // The new data of the page shown may come with the event (else the router asks for it).
+  if (event.refresh && shows(event.refresh)) return refresh(event.pages?.[shown(event.refresh)])
   // Other pages changed: the theme's router forgets what it loaded of them.
   if (event.reload || event.refresh) tellRouter(null)
 })
 
 // The page data of the page shown changed, not the page: its theme's router shows the new data
 // in place (keeping scroll and focus) when it can; otherwise the page reloads.
-function refresh() {
-  const done = tellRouter(routeOf(location.pathname))
+function refresh(page) {
+  const done = tellRouter(routeOf(location.pathname), page)
   if (!done) return reload()
-  done.then((shown) => shown || reload(), reload)
+  done.then((ok) => ok || reload(), reload)
 }
 
-function tellRouter(path) {
+function tellRouter(path, page) {
   const detail = { path, done: undefined }
+  if (page) detail.page = page
   dispatchEvent(new CustomEvent(REFRESH_EVENT, { detail }))
   return detail.done
 }

@@ -8,6 +8,7 @@ import { headKey, readPageHead } from '../site/page-head.js'
 import { checkLinks, recordFor } from './dev-records.js'
 import type { DevSite } from './dev-site.js'
 import type { ChangePlan, RouteRecord } from './invalidate.js'
+import type { PageData } from '../theme/contract.js'
 
 /** What an update changed, for the browsers and the terminal. */
 export interface UpdateResult {
@@ -15,11 +16,19 @@ export interface UpdateResult {
   reload: string[] | 'all'
   /** Site paths whose pages can swap their new page data in place (an article edit). */
   refresh: string[]
+  /** The new page data of those paths, when they are few (pushed with them: see `DevEvent`). */
+  pages: Record<string, PageData>
   /** Pages compiled again. */
   compiled: number
   /** Routes of the edited pages: worth rendering before the browsers ask (see `prerender`). */
   edited: string[]
 }
+
+/**
+ * Most pages whose new data is pushed with an update (an edit saves one page; each page's data
+ * goes to every open page).
+ */
+const PUSHED_PAGES_LIMIT = 4
 
 /**
  * Applies a batch of changes to the site of `ssg serve`: theme, static files, content. An edit
@@ -61,7 +70,7 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
   if (specs.messagesChanged) site.messagesChanged()
   // A compile that corrected the table since the last update (see `DevSite.onTableChange`).
   tableChanged ||= content.tableChanged || site.routeTable.takeCorrection()
-  const empty = { reload: [], refresh: [], compiled: 0, edited: [] }
+  const empty = { reload: [], refresh: [], pages: {}, compiled: 0, edited: [] }
   if (
     !content.edited.size &&
     !tableChanged &&
@@ -104,9 +113,16 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
   ]
   const edited = [...content.edited].flatMap((file) => site.routeOf(file) ?? [])
   const refreshed = site.sitePaths(refresh)
+  const pages: Record<string, PageData> = {}
+  if (refreshed !== 'all' && refreshed.length <= PUSHED_PAGES_LIMIT)
+    refresh.forEach((route, i) => {
+      const data = site.outputs.record(route)?.data
+      if (data) pages[refreshed[i]!] = data
+    })
   return {
     reload: all || refreshed === 'all' ? 'all' : site.sitePaths([...new Set(reload)]),
     refresh: refreshed === 'all' ? [] : refreshed,
+    pages,
     compiled: content.edited.size,
     edited: edited.filter((route) => !refresh.includes(route)),
   }

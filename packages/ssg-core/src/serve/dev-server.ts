@@ -193,6 +193,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         channel.push({
           reload: result.reload,
           refresh: result.refresh,
+          pages: result.pages,
           errors: overlayErrors(errors),
           warnings: site?.messagesVersion ?? 0,
         })
@@ -225,12 +226,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (plan.config || !site) {
       const previous = site
       const next = await open()
-      if (!next) return { reload: [], refresh: [], compiled: 0, edited: [] }
+      if (!next) return { reload: [], refresh: [], pages: {}, compiled: 0, edited: [] }
       site = next
       watcher.setPlaces(placesOf(site))
       await previous?.dispose()
       log.info(`ssg: ${previous ? 'config changed: ' : ''}serving ${site.size} pages`)
-      return { reload: 'all', refresh: [], compiled: 0, edited: [] }
+      return { reload: 'all', refresh: [], pages: {}, compiled: 0, edited: [] }
     }
     const result = await site.update(plan)
     // The site's override modules may import other files now.

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { BuildMessage } from '../report/messages.js'
+import type { PageData } from '../theme/contract.js'
 import { DEV_CLIENT_PATH, devClientScript, WARNINGS_PATH } from './dev-client.js'
 
 /** The server-sent events endpoint of the dev server. */
@@ -24,6 +25,11 @@ export interface DevEvent {
    * swaps the new data in through its theme's router (`DEV_REFRESH_EVENT`), or reloads.
    */
   refresh?: string[]
+  /**
+   * The new page data of site paths of `refresh` (when they are few): a page showing one swaps it
+   * in without asking for it (`DevRefreshDetail.page`).
+   */
+  pages?: Record<string, PageData>
   /** The current errors; absent when unchanged since the previous event. */
   errors?: OverlayError[]
   /**
@@ -144,6 +150,8 @@ export class ReloadChannel {
   push(update: {
     reload: string[] | 'all'
     refresh?: string[]
+    /** Page data of site paths of `refresh` (see `DevEvent.pages`). */
+    pages?: Record<string, PageData>
     errors: OverlayError[]
     /** The version of the site's warnings (see `DevEvent.warnings`). */
     warnings?: number
@@ -162,6 +170,7 @@ export class ReloadChannel {
       session: this.session,
       ...(reload ? { reload } : {}),
       ...(refresh ? { refresh } : {}),
+      ...(refresh && update.pages ? { pages: update.pages } : {}),
       ...(errorsChanged ? { errors: update.errors } : {}),
       ...(warningsChanged ? { warnings: this.warnings } : {}),
     }

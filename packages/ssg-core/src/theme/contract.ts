@@ -252,6 +252,11 @@ export const DEV_REFRESH_EVENT = 'ssg:refresh'
 export interface DevRefreshDetail {
   /** The route whose data changed (the one shown), or null to forget cached data only. */
   path: string | null
+  /**
+   * The new page data of `path`, when the server sent it with its push (a theme's router shows
+   * it without asking for it again); else the router loads it.
+   */
+  page?: PageData
   /** Set by the theme's router when it shows the new data in place. */
   done?: Promise<boolean>
 }

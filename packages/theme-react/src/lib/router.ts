@@ -268,7 +268,11 @@ export function createRouter(
     forget()
     if (state.sidebar) rememberSidebar(state.sidebar)
     if (detail.path === null) rememberPage(state.page)
-    else detail.done = refresh()
+    else {
+      // The new data came with the server's push: shown without a request.
+      if (detail.page) rememberPage(detail.page)
+      detail.done = refresh()
+    }
   }
 
   let frame = 0
