@@ -300,25 +300,37 @@ function llmsFullFile(
       return page && { ...page, file: head.file }
     },
   })
+  // The previous file's bytes run on from one kept page to the next: one part (10,000 parts of
+  // a few kilobytes cost Buffer.concat 0.2-0.6 s at 10,000 pages; three parts, a copy of 41 MB).
+  let run: [number, number] | null = null
   for (const group of groups)
     for (const page of group.pages) {
       const old = kept(page.file)
-      let part: Buffer
+      let length: number
       if (old) {
         const range = old.twin?.full
         previous ??= outputs.previousBytes(LLMS_FULL_TXT)
         if (!range || !previous || range[1] > previous.length)
           throw new StaleRecordError(LLMS_FULL_TXT)
-        part = previous.subarray(range[0], range[1])
+        if (run && run[1] === range[0]) run[1] = range[1]
+        else {
+          if (run) parts.push(previous.subarray(run[0], run[1]))
+          run = [range[0], range[1]]
+        }
+        length = range[1] - range[0]
       } else {
+        if (run) parts.push(previous!.subarray(run[0], run[1]))
+        run = null
         const compiled = site.pageOf(site.table.byRoute.get(page.route)!)!
-        part = Buffer.from(llmsFullPiece(site, page, twinText(site, compiled)!))
+        const part = Buffer.from(llmsFullPiece(site, page, twinText(site, compiled)!))
+        parts.push(part)
+        length = part.length
       }
       const twin = twins.get(page.file)
-      if (twin) twin.full = [at, at + part.length]
-      parts.push(part)
-      at += part.length
+      if (twin) twin.full = [at, at + length]
+      at += length
     }
+  if (run) parts.push(previous!.subarray(run[0], run[1]))
   return Buffer.concat(parts, at)
 }
 

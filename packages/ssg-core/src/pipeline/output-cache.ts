@@ -48,6 +48,8 @@ export class OutputCache {
   private readonly folders = new Map<string, Promise<unknown>>()
   /** Files of the previous build this build keeps (`reuse`), not yet linked or committed. */
   private readonly kept = new Set<string>()
+  /** Files found intact by `reusable` (`reuse` does not look again). */
+  private readonly checked = new Set<string>()
   /** Files kept from the previous build, and made anew, in this build. */
   reused = 0
   written = 0
@@ -95,9 +97,7 @@ export class OutputCache {
   reuse(file: string, key: string): boolean {
     const record = this.previous?.files[file]
     if (!record || record.key !== key) return false
-    // Synchronous: at 10,000 pages the thread pool's round trips cost seconds.
-    const before = statSync(path.join(this.outDir, file), { throwIfNoEntry: false })
-    if (!before || before.size !== record.size || before.mtimeMs !== record.mtimeMs) return false
+    if (!this.checked.has(file) && !this.intact(file, record)) return false
     this.files[file] = record
     this.kept.add(file)
     this.reused++
@@ -107,7 +107,14 @@ export class OutputCache {
   /** Whether `reuse(file, key)` would keep the file (it was made from `key` and is unchanged). */
   reusable(file: string, key: string): boolean {
     const record = this.previous?.files[file]
-    if (!record || record.key !== key) return false
+    if (!record || record.key !== key || !this.intact(file, record)) return false
+    this.checked.add(file)
+    return true
+  }
+
+  /** Whether a file of the previous build is as it was written (size and mtime). */
+  private intact(file: string, record: OutputRecord): boolean {
+    // Synchronous: at 10,000 pages the thread pool's round trips cost seconds.
     const now = statSync(path.join(this.outDir, file), { throwIfNoEntry: false })
     return !!now && now.size === record.size && now.mtimeMs === record.mtimeMs
   }
