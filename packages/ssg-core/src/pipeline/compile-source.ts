@@ -27,13 +27,16 @@ export type SourceResult =
 
 /**
  * Reads one page's file and compiles it, through the page cache: `ssg serve`'s compilers run it in
- * their own threads, so that the server's thread neither reads nor compiles.
+ * their own threads, so that the server's thread neither reads nor compiles. `later`: the page's
+ * write to the cache is put there, to run once the result is sent (a few milliseconds an edit
+ * waited for).
  */
 export async function compileSource(
   request: CompileRequest,
   processor: Processor,
   cache: WorkerOptions['cache'],
   apis: ApiSet | null = null,
+  later?: Array<() => void>,
 ): Promise<SourceResult> {
   let source: string
   try {
@@ -47,10 +50,14 @@ export async function compileSource(
   const cached = pages.read(page)
   if (cached) return { file: page.file, page: cached, cached: true }
   const compiled = await compilePage(page, processor)
-  try {
-    pages.write(compiled)
-  } catch {
-    // A cache that cannot be written (disk full, no permission) only costs the next start.
+  const write = () => {
+    try {
+      pages.write(compiled)
+    } catch {
+      // A cache that cannot be written (disk full, no permission) only costs the next start.
+    }
   }
+  if (later) later.push(write)
+  else write()
   return { file: page.file, page: compiled, cached: false }
 }

@@ -65,10 +65,13 @@ export function startWorker(): void {
       try {
         const processor = await processorPromise!
         const results = []
+        // The pages' writes to the cache, after the results are sent (an edit waits for those).
+        const later: Array<() => void> = []
         for (const page of message.pages ?? []) results.push(await compilePage(page, processor))
         for (const request of message.requests ?? [])
-          results.push(await compileSource(request, processor, message.cache ?? null, apis))
+          results.push(await compileSource(request, processor, message.cache ?? null, apis, later))
         parentPort!.postMessage({ id: message.id, results })
+        for (const write of later) write()
         heap.check()
       } catch (error) {
         parentPort!.postMessage({
