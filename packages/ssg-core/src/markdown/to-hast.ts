@@ -19,6 +19,7 @@ import { remarkOpenapi } from './remark-openapi.js'
 import type { ApiSet } from '../openapi/apis.js'
 import { rehypeKeepCodeMeta } from './rehype-code-extras.js'
 import { remarkMarkdownTwin } from './markdown-twin.js'
+import { remarkLeanAutolinks } from './lean-autolinks.js'
 
 /**
  * The processor's first steps: Markdown (with its dialects) to an HTML tree, raw HTML parsed.
@@ -29,6 +30,7 @@ export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean 
   // The twin is made last of the remark plugins: from the tree as the HTML will show it.
   return unified()
     .use(remarkParse)
+    .use(remarkLeanAutolinks)
     .use(remarkContainerTitles)
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkFrontMatter)
