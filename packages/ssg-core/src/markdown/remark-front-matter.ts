@@ -1,7 +1,8 @@
 import type { Root, Yaml } from 'mdast'
 import type { VFile } from 'vfile'
-import { LineCounter, parseDocument, isMap, isScalar } from 'yaml'
+import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml'
 import { frontMatterSchema, validateFrontMatter, type FrontMatter } from './front-matter.js'
+import { parseSimpleYaml } from './simple-yaml.js'
 
 /** What each soft key accepts, for the warning. */
 const SOFT_EXPECTED: Record<string, string> = {
@@ -24,9 +25,15 @@ export function remarkFrontMatter() {
     const yamlNode = node as Yaml
     const startLine = (yamlNode.position?.start.line ?? 1) + 1 // the line after `---`
     const lineCounter = new LineCounter()
-    const doc = parseDocument(yamlNode.value, { lineCounter, prettyErrors: false })
-    if (doc.errors.length > 0) {
-      for (const error of doc.errors) {
+    let doc: Document.Parsed | undefined
+    const parsed = () =>
+      (doc ??= parseDocument(yamlNode.value, { lineCounter, prettyErrors: false }))
+    // The common shape (`key: value` lines) is read without the YAML parser (a few percent of
+    // compiling a page), to what it reads (see `parseSimpleYaml`); the parser still places a
+    // message at its key.
+    const simple = parseSimpleYaml(yamlNode.value)
+    if (simple === undefined && parsed().errors.length > 0) {
+      for (const error of parsed().errors) {
         const pos = lineCounter.linePos(error.pos[0])
         const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
         const message = file.message(`Front matter is not valid YAML: ${reason}`, {
@@ -38,11 +45,12 @@ export function remarkFrontMatter() {
       }
       return
     }
-    const data = doc.toJS() ?? {}
+    const data = (simple === undefined ? parsed().toJS() : simple) ?? {}
     /** Where a top-level key is written, or the first line of the front matter. */
     const keyPlace = (key: unknown) => {
-      if (isMap(doc.contents) && typeof key === 'string') {
-        const pair = doc.contents.items.find((item) => isScalar(item.key) && item.key.value === key)
+      const { contents } = parsed()
+      if (isMap(contents) && typeof key === 'string') {
+        const pair = contents.items.find((item) => isScalar(item.key) && item.key.value === key)
         const range = pair && isScalar(pair.key) ? pair.key.range : undefined
         if (range) {
           const pos = lineCounter.linePos(range[0])
