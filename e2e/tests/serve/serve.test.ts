@@ -12,7 +12,11 @@ import { startDevServer, type DevServer } from '@ssg/core'
 import { blockThirdParty, collectConsole, launchBrowser } from '../../src/harness.js'
 
 const paragraphs = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => `## Part ${from + i}\n\nParagraph ${from + i} of a long page, with enough words to wrap once or twice on a laptop screen.\n`).join('\n')
+  Array.from(
+    { length: count },
+    (_, i) =>
+      `## Part ${from + i}\n\nParagraph ${from + i} of a long page, with enough words to wrap once or twice on a laptop screen.\n`,
+  ).join('\n')
 
 const longPage = (intro: string, extra = '') =>
   `---\ntitle: A long page\n---\n\n${intro}\n\n${paragraphs(1, 60)}\n${extra}\n`
@@ -27,15 +31,22 @@ beforeAll(async () => {
     'ssg.config.ts': `export default { title: 'Serve test', url: 'https://serve.example', favicon: '/favicon.svg' }\n`,
     'static/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
     'content/pages/index.md': '---\ntitle: Serve test\nlayout: page\n---\n\nLanding.\n',
-    'content/docs/index.md': '---\ntitle: Home\n---\n\nHome page. Read [the long page](/docs/long).\n',
+    'content/docs/index.md':
+      '---\ntitle: Home\n---\n\nHome page. Read [the long page](/docs/long).\n',
     'content/docs/long.md': longPage('First version of the intro.'),
-    'content/docs/warned.md': '---\ntitle: A page with a warning\n---\n\nSee [a part that is not there](/docs/long#nowhere), or go [home](/docs/).\n',
+    'content/docs/warned.md':
+      '---\ntitle: A page with a warning\n---\n\nSee [a part that is not there](/docs/long#nowhere), or go [home](/docs/).\n',
   }
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true })
     await writeFile(path.join(root, file), text)
   }
-  server = await startDevServer({ root, port: 0, cache: false, logger: { info: () => {}, error: () => {} } })
+  server = await startDevServer({
+    root,
+    port: 0,
+    cache: false,
+    logger: { info: () => {}, error: () => {} },
+  })
   await server.site?.warmUp // The first edit should not pay for the highlighter's first use.
   browser = await launchBrowser()
 })
@@ -50,13 +61,17 @@ async function open(pathname: string) {
   const messages = collectConsole(page)
   await blockThirdParty(page)
   await page.goto(new URL(pathname.slice(1), server.url).href)
-  await page.waitForFunction(() => (window as unknown as { __ssgServe?: { connected: boolean } }).__ssgServe?.connected)
+  await page.waitForFunction(
+    () => (window as unknown as { __ssgServe?: { connected: boolean } }).__ssgServe?.connected,
+  )
   return { page, messages }
 }
 
 const write = (text: string) => writeFile(path.join(root, 'content/docs/long.md'), text)
-const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1))
-const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1)
+const mark = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1))
+const marked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1)
 const article = (page: Page) => page.locator('[data-ssg-article]')
 
 describe('ssg serve in the browser', () => {
@@ -69,11 +84,17 @@ describe('ssg serve in the browser', () => {
     await page.locator('[data-ssg-article] h2#part-30 a').first().focus()
     await page.evaluate(() => window.scrollTo(0, 2400))
     await mark(page)
+    // A part the edit does not touch: the same node after it (the article is morphed, not made again).
+    await page.evaluate(
+      () => ((document.querySelector('h2#part-50') as unknown as { __kept: number }).__kept = 1),
+    )
     const asked: string[] = []
     page.on('request', (request) => asked.push(new URL(request.url()).pathname))
     const written = Date.now()
     await write(longPage('Second version of the intro.'))
-    await page.waitForFunction(() => document.querySelector('[data-ssg-article]')?.textContent?.includes('Second version'))
+    await page.waitForFunction(() =>
+      document.querySelector('[data-ssg-article]')?.textContent?.includes('Second version'),
+    )
     const onScreen = Date.now() - written
     expect(await marked(page)).toBe(true) // A client render, not a document load.
     // The new page data came with the server's push: not asked for.
@@ -81,6 +102,15 @@ describe('ssg serve in the browser', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2390)
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(2410)
     expect(await page.evaluate(() => document.activeElement?.closest('h2')?.id)).toBe('part-30')
+    expect(
+      await page.evaluate(
+        () => (document.querySelector('h2#part-50') as unknown as { __kept?: number }).__kept,
+      ),
+    ).toBe(1)
+    // The article shows what a document load of the edited page shows.
+    const loaded = await open('/docs/long')
+    expect(await article(page).innerHTML()).toBe(await article(loaded.page).innerHTML())
+    await loaded.page.close()
     console.log(`edit -> new content on screen in Chromium: ${onScreen} ms`)
     expect(messages.filter((m) => !/ERR_FAILED|net::/.test(m.text))).toEqual([])
     await page.close()
@@ -91,10 +121,17 @@ describe('ssg serve in the browser', () => {
     await page.evaluate(() => window.scrollTo(0, 1600))
     await page.waitForFunction(() => Math.abs(window.scrollY - 1600) < 2)
     await mark(page)
-    await write(longPage('Second version of the intro.').replace('title: A long page', 'title: A longer page'))
+    await write(
+      longPage('Second version of the intro.').replace(
+        'title: A long page',
+        'title: A longer page',
+      ),
+    )
     await page.waitForFunction(() => document.title.includes('A longer page'))
     expect(await marked(page)).toBe(false) // A document load.
-    await page.waitForFunction(() => (window as unknown as { __ssgServe?: { connected: boolean } }).__ssgServe?.connected)
+    await page.waitForFunction(
+      () => (window as unknown as { __ssgServe?: { connected: boolean } }).__ssgServe?.connected,
+    )
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1590)
     await write(longPage('Second version of the intro.'))
     await page.waitForFunction(() => !document.title.includes('A longer page'))
@@ -126,12 +163,18 @@ describe('ssg serve in the browser', () => {
     expect(text).toContain('unclosed-directive')
     expect(text).toContain('<b id="injected">not markup</b>')
     expect(await page.locator('#injected').count()).toBe(0)
-    expect(await page.evaluate(() => document.getElementById('ssg-error-overlay')?.shadowRoot?.querySelector('#injected'))).toBeNull()
+    expect(
+      await page.evaluate(() =>
+        document.getElementById('ssg-error-overlay')?.shadowRoot?.querySelector('#injected'),
+      ),
+    ).toBeNull()
     // The page was not reloaded and still shows its last good version.
     expect(await marked(page)).toBe(true)
     expect(await article(page).textContent()).toContain('Third version of the intro.')
     // Focus is on the dialog's button; Escape dismisses it.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('ssg-error-overlay')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('ssg-error-overlay')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
 
@@ -149,7 +192,9 @@ describe('ssg serve in the browser', () => {
 
     // Fixed: the overlay clears and the page shows the new content.
     await write(longPage('Fixed version.', ':::tip\nFine now.\n:::'))
-    await page.waitForFunction(() => document.querySelector('[data-ssg-article]')?.textContent?.includes('Fixed version.'))
+    await page.waitForFunction(() =>
+      document.querySelector('[data-ssg-article]')?.textContent?.includes('Fixed version.'),
+    )
     expect(await page.getByRole('alertdialog').count()).toBe(0)
     await page.close()
   })
@@ -167,7 +212,13 @@ describe('ssg serve in the browser', () => {
     expect(await panel.textContent()).toContain('missing-anchor')
     await page.screenshot({ path: path.join(tmpdir(), 'ssg-serve-warnings.png') })
     // Nothing took focus; the article under it still answers clicks.
-    expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.tagName === 'SSG-PAGE-WARNINGS')).toBe(true)
+    expect(
+      await page.evaluate(
+        () =>
+          document.activeElement === document.body ||
+          document.activeElement?.tagName === 'SSG-PAGE-WARNINGS',
+      ),
+    ).toBe(true)
     await mark(page)
     await article(page).getByRole('link', { name: 'home' }).click()
     await page.waitForFunction(() => location.pathname === '/docs/')

@@ -1,9 +1,18 @@
 import { ARTICLE_ATTRIBUTE } from '@ssg/core/contract'
-import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef } from 'react'
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { useTheme } from '../../context'
 import { copyMarkdown } from '../../lib/copy-markdown'
 import { storage } from '../../lib/storage'
 import { markScrollingTables } from '../../lib/tables'
+import { morphHtml } from '../../lib/morph'
 
 /** Props of {@link Article}. */
 export interface ArticleProps {
@@ -42,9 +51,24 @@ export function Article({ html, className = 'ssg-markdown' }: ArticleProps) {
   const { site, page } = useTheme()
   const ref = useRef<HTMLDivElement>(null)
   const mermaidUrl = site.themeOptions.mermaidUrl
-  // One object per HTML string: React sets innerHTML again whenever this object changes, which
-  // would undo the tabs chosen and the diagrams rendered since.
-  const inner = useMemo(() => ({ __html: html }), [html])
+  // React sets innerHTML for the first HTML of each page shown (one object per page: React sets
+  // it again whenever this object changes, which would undo the tabs chosen and the diagrams
+  // rendered since). New HTML of the same page (an edit under `ssg serve`) is morphed in before
+  // the frame: the nodes that did not change stay, and so does what the reader did with them.
+  const [first, setFirst] = useState({ path: page.path, html })
+  let shown = first
+  if (first.path !== page.path) setFirst((shown = { path: page.path, html }))
+  const inner = useMemo(() => ({ __html: shown.html }), [shown.html])
+  // The HTML the article's nodes show now.
+  const inDom = useRef(html)
+  useLayoutEffect(() => {
+    inDom.current = inner.__html
+  }, [inner])
+  useLayoutEffect(() => {
+    if (!ref.current || inDom.current === html) return
+    morphHtml(ref.current, html)
+    inDom.current = html
+  }, [html, inner])
   useEffect(() => {
     const article = ref.current
     if (!article) return
