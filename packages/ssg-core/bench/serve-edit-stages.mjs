@@ -108,6 +108,17 @@ async function run(browser, name, trace) {
   const original = await readFile(absolute, 'utf8')
   let marks = {}
   const markOnce = (n) => (marks[n] ??= now())
+  const timed = (object, method, start, end) => {
+    const call = object[method].bind(object)
+    object[method] = async (...args) => {
+      markOnce(start)
+      try {
+        return await call(...args)
+      } finally {
+        markOnce(end)
+      }
+    }
+  }
   // The same kernel events DirWatcher gets, in this thread's loop.
   const fsWatcher = watch(path.dirname(absolute), (_type, f) => {
     if (f === path.basename(absolute)) markOnce('watch')
@@ -128,24 +139,9 @@ async function run(browser, name, trace) {
   try {
     await dev.warmUp
     await dev.settled()
-    const update = dev.update.bind(dev)
-    dev.update = async (plan) => {
-      markOnce('update')
-      try {
-        return await update(plan)
-      } finally {
-        markOnce('updated')
-      }
-    }
-    const recompile = dev.store.recompile.bind(dev.store)
-    dev.store.recompile = async (request) => {
-      markOnce('compile')
-      try {
-        return await recompile(request)
-      } finally {
-        markOnce('compiled')
-      }
-    }
+    // Each of these marks when it starts and when its promise settles.
+    timed(dev, 'update', 'update', 'updated')
+    timed(dev.store, 'recompile', 'compile', 'compiled')
     const json = dev.outputs.json.bind(dev.outputs)
     dev.outputs.json = (route) => {
       markOnce('served')
