@@ -166,6 +166,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   /** What the background pass found: the overlay and the terminal get it, a few times a second. */
   let pushTimer: NodeJS.Timeout | undefined
+  /** Set by `close()`: a change still being applied fails with the site, and says nothing. */
+  let closing = false
   function backgroundFound(from: DevSite): void {
     if (pushTimer || from !== site) return
     pushTimer = setTimeout(() => {
@@ -211,7 +213,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         terminal.report(allMessages(), false)
       } catch (error) {
         // Never stop serving: report and keep the last good site.
-        log.error('ssg: cannot apply the change: ' + errorChain(error).join('\n  caused by: '))
+        if (!closing)
+          log.error('ssg: cannot apply the change: ' + errorChain(error).join('\n  caused by: '))
       }
     },
     {
@@ -276,6 +279,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }
     },
     async close() {
+      closing = true
       clearTimeout(pushTimer)
       await watcher.close()
       channel.close()
