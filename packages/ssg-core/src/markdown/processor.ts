@@ -2,7 +2,7 @@ import type { Processor } from 'unified'
 import { markdownToHast } from './to-hast.js'
 import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code'
 import rehypeStringify from 'rehype-stringify'
-import { bundledLanguages, createHighlighter, type Highlighter } from 'shiki'
+import { bundledLanguages, createHighlighter, createOnigurumaEngine, type Highlighter } from 'shiki'
 import type { ApiSet } from '../openapi/apis.js'
 import { rehypeTabs } from './rehype-tabs.js'
 import { rehypeCheckUnsafe } from './rehype-check-unsafe.js'
@@ -14,6 +14,7 @@ import { rehypeAssets } from './rehype-assets.js'
 import type { MarkdownOptions } from './markdown-options.js'
 import { withFastDualTheme } from './dual-theme.js'
 import { memoizeLineTokens } from './line-memo.js'
+import { withSharedScanners } from './shared-scanners.js'
 import { rehypeSectionCopy } from './rehype-section-copy.js'
 
 function lowerKeys(record: Record<string, string>): Record<string, string> {
@@ -36,6 +37,7 @@ export function getHighlighter(options: MarkdownOptions): Promise<Highlighter> {
     highlighter = createHighlighter({
       themes: [options.themes.light, options.themes.dark],
       langs: [],
+      engine: createOnigurumaEngine(import('shiki/wasm')).then(withSharedScanners),
     }).then((shiki) => {
       memoizeLineTokens(shiki)
       return shiki
