@@ -10,6 +10,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
+import { visit } from 'unist-util-visit'
 import { VFile } from 'vfile'
 import { describe, expect, test } from 'vitest'
 import { loadApis, scanDirectives } from '../openapi/apis.js'
@@ -19,7 +20,7 @@ import type { ResolvedConfig } from '../config/load-config.js'
 const fixture = fileURLToPath(new URL('../../test/fixtures/openapi/', import.meta.url))
 
 /** The fixture spec's page through the plugin, back to Markdown (what a `.md` twin is made from). */
-async function render(markdown: string, file = 'content/docs/api/notes.md') {
+async function render(markdown: string, file = 'content/docs/api/notes.md', parsed: string[] = []) {
   const messages: Array<{ message: string }> = []
   const apis = await loadApis({
     config: {
@@ -43,12 +44,19 @@ async function render(markdown: string, file = 'content/docs/api/notes.md') {
     .use(remarkGfm)
     .use(remarkDirective)
     .use(remarkOpenapi, { apis })
+  // What the plugin parses (the descriptions), besides the page.
+  const parse = processor.parse.bind(processor)
+  processor.parse = ((text: string | VFile) => {
+    if (typeof text === 'string') parsed.push(text)
+    return parse(text)
+  }) as typeof processor.parse
   const vfile = new VFile({ path: file, value: markdown })
   const tree = (await processor.run(processor.parse(vfile), vfile)) as Root
   return {
     markdown: toMarkdown(tree, {
       extensions: [frontmatterToMarkdown(['yaml']), gfmToMarkdown(), directiveToMarkdown()],
     }),
+    tree,
     messages: vfile.messages.map((m) => `${m.line}:${m.column} ${m.reason}`),
     specMessages: messages.map((m) => m.message),
   }
@@ -61,6 +69,27 @@ describe('remarkOpenapi', () => {
     expect(messages).toEqual([])
     expect(specMessages).toEqual([])
     await expect(markdown).toMatchFileSnapshot('__snapshots__/remark-openapi.notes.md')
+  })
+
+  test('a description placed again is parsed once, each place with its own blocks', async () => {
+    const parsedOnce: string[] = []
+    const once = await render('::openapi{schema="Note"}\n', undefined, parsedOnce)
+    const parsedTwice: string[] = []
+    const twice = await render(
+      '::openapi{schema="Note"}\n\n::openapi{schema="Note"}\n',
+      undefined,
+      parsedTwice,
+    )
+    expect(parsedOnce.length).toBeGreaterThan(2)
+    expect(parsedTwice).toEqual(parsedOnce)
+    expect(twice.markdown).toBe(once.markdown.trimEnd() + '\n\n' + once.markdown)
+    // Each place's nodes are its own: they carry the line of their directive.
+    const lines: number[] = []
+    for (const block of twice.tree.children)
+      visit(block, (node) => void lines.push(node.position?.start.line ?? 0))
+    const count = (line: number) => lines.filter((l) => l === line).length
+    expect(count(1)).toBeGreaterThan(10)
+    expect(count(3)).toBe(count(1))
   })
 
   test('unknown names fail at the directive, with a suggestion', async () => {

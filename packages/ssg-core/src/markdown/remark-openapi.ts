@@ -14,6 +14,9 @@ import {
 import { fieldsTable } from '../openapi/render-schema.js'
 import { closest } from '../util/errors.js'
 
+/** Most description texts kept parsed per processor (a spec's own are a few thousand at most). */
+const PARSED_KEPT = 10_000
+
 /**
  * `::openapi{operation="createToken"}` and `::openapi{schema="Token"}`: replaced by the
  * reference generated from the site's OpenAPI spec, as ordinary Markdown nodes (headings,
@@ -30,8 +33,20 @@ export function remarkOpenapi(this: Processor, options: { apis?: ApiSet | null |
   // No specs given at all (a processor that only reads pages' headings): directives stay.
   if (options.apis === undefined) return () => {}
   const models = new Map<string, ApiModel>()
-  const markdown = (source: string) =>
-    source.trim() ? ((processor.parse(source) as Root).children as BlockContent[]) : []
+  // A spec's descriptions are placed again and again (a shared schema's fields on every page of
+  // its operations): each text is parsed once, and each use gets its own copy of the blocks (the
+  // caller places them in its page).
+  const parsed = new Map<string, BlockContent[]>()
+  const markdown = (source: string): BlockContent[] => {
+    if (!source.trim()) return []
+    let blocks = parsed.get(source)
+    if (!blocks) {
+      if (parsed.size >= PARSED_KEPT) parsed.clear()
+      blocks = (processor.parse(source) as Root).children as BlockContent[]
+      parsed.set(source, blocks)
+    }
+    return structuredClone(blocks)
+  }
   return function (tree: Root, file: VFile) {
     const page = String(file.path ?? '')
     visit(tree, 'leafDirective', (node: LeafDirective, index, parent) => {
