@@ -64,3 +64,41 @@ test('a line seen before in the same state is not tokenized again', async () => 
   // The first block's five lines, and the second block's one different line.
   expect(memoCount.lines).toBe(6)
 })
+
+test('a grammar made again (a language it embeds loaded later) has a memo of its own', async () => {
+  // Loading `jsx` after `vue` makes shiki build the `vue` grammar again, with its rules numbered
+  // in another order: the old grammar's states and tokens must not reach the new one (they threw
+  // "Not supported!", and the page's block came out unhighlighted).
+  const vueBlocks: Array<[string, string]> = [
+    [
+      'vue-html',
+      '<button :aria-label="label" @click="toggle">\n  {{ open ? "Close" : "Open" }}\n</button>',
+    ],
+    ['css', '.panel {\n  display: none;\n}'],
+    [
+      'vue',
+      '<script setup>\nimport { ref } from "vue"\nconst open = ref(false)\n</script>\n\n<template>\n  <button @click="open = !open">Toggle</button>\n</template>',
+    ],
+    ['js', 'const input = document.querySelector("input")\ninput.value = "<b>bold</b>"'],
+    ['html', '<p>\n  <span>plain markup</span>\n</p>'],
+    [
+      'vue',
+      '<script setup>\ndefineProps({\n  title: String\n})\n</script>\n\n<template>\n  <h2>{{ title }}</h2>\n</template>',
+    ],
+  ]
+  const memoized = await createHighlighter({ themes: ['github-light'], langs: [] })
+  const plain = await createHighlighter({ themes: ['github-light'], langs: [] })
+  memoizeLineTokens(memoized)
+  const grammars = new Set<unknown>()
+  for (const [lang, code] of vueBlocks) {
+    for (const name of lang === 'js' ? ['js', 'jsx'] : [lang]) {
+      await memoized.loadLanguage(name as never)
+      await plain.loadLanguage(name as never)
+    }
+    const options = { lang, theme: 'github-light', tokenizeTimeLimit: 0 }
+    expect(memoized.codeToHtml(code, options), lang).toBe(plain.codeToHtml(code, options))
+    if (lang === 'vue') grammars.add(memoized.getInternalContext().getLanguage('vue'))
+  }
+  // The case this test is about: the second `vue` block met another grammar object.
+  expect(grammars.size).toBe(2)
+})

@@ -44,6 +44,8 @@ export function memoizeLineTokens(shiki: Highlighter): void {
   const getLanguage = internal.getLanguage.bind(internal)
   const setTheme = internal.setTheme.bind(internal)
   const wrapped = new WeakSet<Grammar>()
+  /** Grammars wrapped so far: each grammar object's memo is its own (see `wrap`). */
+  let grammars = 0
   const keys = new WeakMap<StateStack, string>()
   let theme = ''
   let lines = 0
@@ -75,9 +77,14 @@ export function memoizeLineTokens(shiki: Highlighter): void {
   const wrap = (grammar: Grammar, name: string): Grammar => {
     if (wrapped.has(grammar)) return grammar
     wrapped.add(grammar)
+    // By object, not by name: shiki makes a language's grammar again when a language it embeds
+    // is loaded later (`html` after `vue`), and the new grammar numbers its rules its own way,
+    // so a state or tokens of the old one mean other rules in it (the Vue docs' `vue` blocks came
+    // out unhighlighted after a page with `html` and `jsx` blocks).
+    const id = `${name}#${++grammars}`
     const tokenizeLine2 = grammar.tokenizeLine2.bind(grammar)
     grammar.tokenizeLine2 = (line, state, timeLimit) => {
-      const prefix = `${name}\u0000${theme}\u0000`
+      const prefix = `${id}\u0000${theme}\u0000`
       if (lines >= MAX_LINES) {
         lines = 0
         interned = new Map()
