@@ -16,6 +16,11 @@ import { withFastDualTheme } from './dual-theme.js'
 import { memoizeLineTokens } from './line-memo.js'
 import { withSharedScanners } from './shared-scanners.js'
 import { rehypeSectionCopy } from './rehype-section-copy.js'
+import {
+  type HighlightFailure,
+  recordingFailures,
+  rehypeHighlightFailures,
+} from './highlight-failures.js'
 
 function lowerKeys(record: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k.toLowerCase(), v]))
@@ -71,11 +76,15 @@ export async function createProcessor(
     PLAIN_LANGUAGES.has(lang) ||
     lang in bundledLanguages ||
     shiki.getLoadedLanguages().includes(lang)
+  const failures: HighlightFailure[] = []
   const prettyCode: PrettyCodeOptions = {
     theme: options.themes as unknown as NonNullable<PrettyCodeOptions['theme']>,
     keepBackground: false,
     defaultLang: { block: 'text' },
-    getHighlighter: () => Promise.resolve(withFastDualTheme(shiki, options.themes)) as never,
+    getHighlighter: () =>
+      Promise.resolve(
+        withFastDualTheme(recordingFailures(shiki, failures), options.themes),
+      ) as never,
   }
   return markdownToHast(apis, { twins: options.twins ?? false })
     .use(rehypeCheckUnsafe)
@@ -84,6 +93,7 @@ export async function createProcessor(
     .use(rehypeCodeLanguage, { isLoaded, aliases: lowerKeys(options.languageAliases ?? {}) })
     .use(rehypeLoadLanguages, { shiki })
     .use(rehypePrettyCode, prettyCode)
+    .use(rehypeHighlightFailures, { failures })
     .use(rehypeCopyButton)
     .use(rehypeAssets, options.assets ?? { baseUrl: '/', docsBasePath: '/docs' })
     .use(rehypeCollect, { headingIds: options.headingIds ?? 'github' })

@@ -64,6 +64,11 @@ export const RULES = {
     summary: 'the Markdown pipeline failed on the page (a bug, or input it cannot handle)',
     fix: 'simplify the construct at the place shown, and report the message with the page',
   },
+  'highlight-failed': {
+    severity: 'warning',
+    summary: 'the highlighter failed on a code block of a language it knows; shown as plain text',
+    fix: 'report the message with the block; meanwhile mark the block `text` to silence it',
+  },
   'markdown-plugin': {
     severity: 'warning',
     summary: 'a Markdown plugin reported a problem without naming a rule',
