@@ -44,3 +44,17 @@ test('other template expressions stay, with the warning; code is never touched',
 test('a page without macros gets no message', async () => {
   expect((await run('Text with { braces }.')).messages).toEqual([])
 })
+
+test('`{{ }}` inside an inline element marked v-pre (VitePress) is shown as written, without a warning', async () => {
+  const { html, messages } = await run(
+    'The <code v-pre>{{ count }}</code> tag, and <span v-pre class="x">{{ a }} and {{ b }}</span> too.\n',
+  )
+  // (This processor leaves raw HTML out; the text between the tags stays as written.)
+  expect(html).toBe('<p>The {{ count }} tag, and {{ a }} and {{ b }} too.</p>')
+  expect(messages).toEqual([])
+  // Outside the element, the same text is noted as before.
+  const after = await run('<code v-pre>{{ a + 1 }}</code> then {{ b + 1 }}.\n')
+  expect(after.messages).toHaveLength(1)
+  expect(after.messages[0]).toContain('`{{ b + 1 }}`')
+  expect(after.messages[0]).not.toContain('a + 1')
+})

@@ -1,4 +1,4 @@
-import type { InlineCode, Paragraph, Root, Text } from 'mdast'
+import type { InlineCode, Node, Paragraph, Parent, Root, Text } from 'mdast'
 import type { VFile } from 'vfile'
 import { visit, SKIP } from 'unist-util-visit'
 
@@ -6,6 +6,28 @@ import { visit, SKIP } from 'unist-util-visit'
 const CALL = /\{\{\s*([A-Za-z][\w-]*)\s*(?:\(([^{}]*)\))?\s*\}\}/g
 /** Any other `{{ ... }}` in prose: a template expression (Vue, Jinja, Hugo) nothing evaluates. */
 const EXPRESSION = /\{\{[^{}\n]*\}\}/g
+
+/** Raw HTML that opens an element with VitePress's `v-pre` (`<code v-pre>`): its name. */
+const V_PRE_OPEN = /^<([A-Za-z][\w-]*)\b[^>]*\sv-pre(?:[\s=>/]|$)/
+
+/**
+ * The text nodes inside inline raw HTML elements marked `v-pre` (`<code v-pre>{{ }}</code>`):
+ * VitePress shows their `{{ }}` as written, and so does this toolkit, without a warning.
+ */
+function textsInVPre(tree: Root): Set<Node> {
+  const inside = new Set<Node>()
+  visit(tree, (node) => {
+    if (!('children' in node)) return
+    let open: string | null = null
+    for (const child of (node as Parent).children) {
+      if (child.type === 'html') {
+        if (open === null) open = V_PRE_OPEN.exec(child.value)?.[1]?.toLowerCase() ?? null
+        else if (child.value.toLowerCase().startsWith(`</${open}`)) open = null
+      } else if (open !== null && child.type === 'text') inside.add(child)
+    }
+  })
+  return inside
+}
 
 /** Reference macros whose first argument names what they link to (`{{cssxref("color")}}`). */
 const REFERENCE =
@@ -25,10 +47,11 @@ export function remarkMacros() {
       if (seen) seen.count++
       else found.set(name, { count: 1, place: node.position })
     }
+    const literal = tree.children.length && hasVPre(file) ? textsInVPre(tree) : null
     visit(tree, (any, index, parent) => {
       // VitePress's `:::v-pre` and `:::raw` say: show `{{ }}` as written.
       if (any.type === 'containerDirective' && /^(v-pre|raw)$/.test(any.name)) return SKIP
-      if (any.type !== 'text') return
+      if (any.type !== 'text' || literal?.has(any)) return
       const node = any
       if (!parent || index === undefined || !node.value.includes('{{')) return
       const parts: Array<Text | InlineCode> = []
@@ -74,6 +97,11 @@ export function remarkMacros() {
       { place: first?.start, ruleId: 'unknown-macro', source: 'ssg-core' },
     )
   }
+}
+
+/** Whether the page's source has `v-pre` at all (most pages do not: no second walk for them). */
+function hasVPre(file: VFile): boolean {
+  return String(file.value).includes('v-pre')
 }
 
 /** What a reference macro shows: its display argument when given, else the name it links to. */
