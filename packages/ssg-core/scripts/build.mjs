@@ -211,3 +211,20 @@ await new Promise((resolve, reject) => {
   worker.once('error', reject)
   worker.once('exit', (code) => reject(new Error(`the code cache worker stopped (${code})`)))
 }).then(() => undefined)
+
+// The identity of this build, in the page cache's keys (`coreFingerprint`): a hash of every file
+// made above (not the code caches, which V8 may write differently from the same code). A rebuilt
+// core of the same version (a development build) compiles pages with other code: its cached pages
+// must not be reused. The bundles reach one another by names the import scan does not follow
+// (the compile worker is started from a URL), so no walk from one module could tell.
+{
+  const { createHash } = await import('node:crypto')
+  const dist = fileURLToPath(new URL('../dist', import.meta.url))
+  const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !/\.(code-cache|map)$/.test(entry.name))
+    .map((entry) => path.relative(dist, path.join(entry.parentPath ?? entry.path, entry.name)))
+    .sort()
+  const sum = createHash('sha256')
+  for (const file of files) sum.update(file + '\0').update(await readFile(path.join(dist, file)))
+  await writeFile(path.join(dist, 'build-id'), sum.digest('hex') + '\n')
+}

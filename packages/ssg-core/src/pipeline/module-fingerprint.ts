@@ -77,12 +77,29 @@ export function themeFingerprint(theme: {
 
 let core: Promise<string> | undefined
 /**
- * This core's own modules (in `dist/`, this chunk and the chunks it imports): a rebuilt core with
- * the same version number (a development build) may render other HTML.
+ * This core's own code: a rebuilt core with the same version number (a development build) may
+ * render other HTML. Built, it is the `dist/build-id` its build wrote (a hash of every bundle,
+ * the compile worker's too); from the sources (tests), this module and what it imports.
  */
 export function coreFingerprint(): Promise<string> {
-  core ??= moduleFingerprint(fileURLToPath(import.meta.url))
+  core ??= (async () => {
+    const here = fileURLToPath(import.meta.url)
+    return (await buildId(here)) ?? moduleFingerprint(here)
+  })()
   return core
+}
+
+/**
+ * The `build-id` of the built package `module` is part of (in the nearest `dist/` above it, as
+ * `scripts/build.mjs` writes it), or null: not built, or no id written.
+ */
+export async function buildId(module: string): Promise<string | null> {
+  const parts = path.resolve(module).split(path.sep)
+  const dist = parts.lastIndexOf('dist')
+  if (dist === -1) return null
+  const file = [...parts.slice(0, dist + 1), 'build-id'].join(path.sep)
+  const id = await readFile(file, 'utf8').catch(() => '')
+  return id.trim() || null
 }
 
 let indexer: Promise<string> | undefined
