@@ -93,8 +93,11 @@ export function headCut(text: string): number {
 }
 
 const MARKDOWN = /\.(md|markdown)$/i
+/** MDX (Docusaurus, Starlight): JSX and ES modules in Markdown, which this toolkit does not run. */
+const MDX = /\.mdx$/i
 
-async function walk(dir: string): Promise<string[]> {
+/** The Markdown files under `dir`; its MDX files go to `mdx`. */
+async function walk(dir: string, mdx: string[] = []): Promise<string[]> {
   let entries
   try {
     entries = await readdir(dir, { withFileTypes: true })
@@ -108,8 +111,9 @@ async function walk(dir: string): Promise<string[]> {
     const full = path.join(dir, entry.name)
     // Hidden folders (`.git`) are skipped; a Markdown file is a page whatever its name (`..md`).
     if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.')) out.push(...(await walk(full)))
+      if (!entry.name.startsWith('.')) out.push(...(await walk(full, mdx)))
     } else if (MARKDOWN.test(entry.name)) out.push(full)
+    else if (MDX.test(entry.name)) mdx.push(full)
   }
   return out
 }
@@ -180,7 +184,16 @@ export async function discoverPages(options: {
   const { config, messages } = options
   const pages: SourcePage[] = []
   for (const collection of collectionsOf(config)) {
-    const files = (await walk(collection.dir)).sort()
+    const mdx: string[] = []
+    const files = (await walk(collection.dir, mdx)).sort()
+    for (const absolute of mdx.sort())
+      messages.push({
+        file: toRelative(config.root, absolute),
+        severity: 'warning',
+        message:
+          'MDX pages are not built (their JSX and ES imports are not run here): this page is left out; rename it to `.md` to build it as Markdown (its components then show as text, with a warning)',
+        ruleId: 'mdx-page',
+      })
     const read = await Promise.all(
       files.map(async (absolute) => {
         const file = toRelative(config.root, absolute)

@@ -69,6 +69,11 @@ export const RULES = {
     summary: 'the highlighter failed on a code block of a language it knows; shown as plain text',
     fix: 'report the message with the block; meanwhile mark the block `text` to silence it',
   },
+  'mdx-page': {
+    severity: 'warning',
+    summary: 'an MDX page (`.mdx`) is left out: MDX is not built',
+    fix: 'rename the file to `.md` to build it as Markdown, or move it out of `content/`',
+  },
   'markdown-plugin': {
     severity: 'warning',
     summary: 'a Markdown plugin reported a problem without naming a rule',
