@@ -7,6 +7,7 @@ import type { SourcePage } from './discover.js'
 import { HeapGuard } from '../util/heap-guard.js'
 import { PageCache } from './page-cache.js'
 import { compileWorkerUrl, startCompileWorker } from './compile-thread.js'
+import { packHtml } from './packed-html.js'
 
 export interface CompileOptions {
   pages: SourcePage[]
@@ -35,8 +36,10 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   const todo: SourcePage[] = []
   for (const page of options.pages) {
     const cached = cache.read(page)
-    if (cached) results.set(page.file, cached)
-    else todo.push(page)
+    if (cached) {
+      packHtml(cached)
+      results.set(page.file, cached)
+    } else todo.push(page)
   }
   const cacheHits = options.pages.length - todo.length
   // A page to compile places parts of a spec: the spec's document is needed (from the cache, only
@@ -55,7 +58,10 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   const save = (batch: CompiledPage[]) => {
     done += batch.length
     options.onProgress?.(done, options.pages.length)
-    for (const page of batch) cache.write(page)
+    for (const page of batch) {
+      cache.write(page)
+      packHtml(page)
+    }
   }
   const compiled =
     workers > 0

@@ -297,7 +297,10 @@ function llmsFullFile(
       const old = kept(head.file)
       if (old) return { ...old, markdown: old.twin, file: head.file }
       const page = site.pageOf(head)
-      return page && { ...page, file: head.file }
+      if (!page) return undefined
+      // Not a spread: a page's HTML is held as bytes until rendered (see `packHtml`).
+      const { route, title, description, markdown } = page
+      return { route, title, description, markdown, file: head.file }
     },
   })
   // The previous file's bytes run on from one kept page to the next: one part (10,000 parts of

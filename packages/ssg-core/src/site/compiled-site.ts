@@ -7,6 +7,7 @@ import { pageDataOf } from './page-data.js'
 import { AssetLookup, type AssetFiles } from '../pipeline/assets.js'
 import { reconcileRouteTable, type RouteTable } from './route-table.js'
 import type { PageRecord } from '../pipeline/page-records.js'
+import { shareHtml } from '../pipeline/packed-html.js'
 
 /**
  * A page of the site with its data, or a page the build leaves alone: what the previous build
@@ -75,6 +76,8 @@ export function compileSite(options: {
       anchorsOf: (target) => anchorsOf(target.file),
       assetLookup,
     })
+    // One copy of the HTML for the page and its data (held as bytes until rendered).
+    shareHtml(result.data, page)
     for (const [output, source] of result.assets) assets.set(output, source)
     if (result.messages.length) links.set(page.file, result.messages)
     return { page, data: result.data, assets: result.assets }
