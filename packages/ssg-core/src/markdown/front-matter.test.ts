@@ -72,3 +72,53 @@ describe('plainFrontMatter', () => {
     expect(result.success && result.data).toEqual({ title: 'A' })
   })
 })
+
+describe('Starlight’s sidebar mapping', () => {
+  test('its label and order are the page’s sidebar label and position', () => {
+    const { result, dropped, ignored } = validateFrontMatter({
+      title: 'Asides',
+      sidebar: { label: 'Short', order: 3 },
+    })
+    expect(result.success && result.data).toEqual({
+      title: 'Asides',
+      sidebar_label: 'Short',
+      sidebar_position: 3,
+    })
+    expect([dropped, ignored]).toEqual([[], []])
+  })
+
+  test('this toolkit’s own keys win; what has no counterpart is named', () => {
+    const { result, ignored } = validateFrontMatter({
+      sidebar_label: 'Mine',
+      sidebar: { label: 'Theirs', hidden: true, badge: 'New' },
+    })
+    expect(result.success && result.data.sidebar_label).toBe('Mine')
+    expect(ignored).toEqual(['sidebar.hidden', 'sidebar.badge'])
+  })
+
+  test('another mapping is no Starlight sidebar: dropped with its warning, as before', () => {
+    expect(validateFrontMatter({ sidebar: { items: [] } }).dropped).toEqual(['sidebar'])
+    expect(validateFrontMatter({ sidebar: { label: 3 } }).dropped).toEqual(['sidebar'])
+    const hidden = validateFrontMatter({ sidebar: false })
+    expect(hidden.result.success && hidden.result.data.sidebar).toBe(false)
+  })
+})
+
+test('a Starlight sidebar key without counterpart is a warning at the sidebar key', async () => {
+  const { markdownToHast } = await import('./to-hast.js')
+  const { VFile } = await import('vfile')
+  const file = new VFile({
+    path: 'content/docs/a.md',
+    value: '---\ntitle: A\nsidebar:\n  label: Short\n  hidden: true\n---\n\nText.\n',
+  })
+  const processor = markdownToHast()
+  await processor.run(processor.parse(file), file)
+  expect(file.messages.map((m) => [m.ruleId, m.line, m.reason])).toEqual([
+    [
+      'front-matter-value',
+      3,
+      '`sidebar.hidden` (Starlight) has no counterpart in this toolkit; it is ignored (`sidebar.label` and `sidebar.order` are read)',
+    ],
+  ])
+  expect(file.data.frontMatter?.sidebar_label).toBe('Short')
+})

@@ -68,9 +68,14 @@ export function sidebarPosition(frontMatter: FrontMatter): number | undefined {
 export function validateFrontMatter(data: Record<string, unknown>): {
   result: ReturnType<typeof frontMatterSchema.safeParse>
   dropped: string[]
+  /** Parts of another tool's value read here that have no counterpart (`sidebar.badge`). */
+  ignored: string[]
 } {
+  const starlight = starlightSidebar(data)
+  if (starlight) data = starlight.data
+  const ignored = starlight?.ignored ?? []
   const plain = plainFrontMatter(data)
-  if (plain) return { result: { success: true, data: plain }, dropped: [] }
+  if (plain) return { result: { success: true, data: plain }, dropped: [], ignored }
   let result = frontMatterSchema.safeParse(data)
   const dropped: string[] = []
   if (!result.success) {
@@ -84,7 +89,31 @@ export function validateFrontMatter(data: Record<string, unknown>): {
       result = frontMatterSchema.safeParse(rest)
     }
   }
-  return { result, dropped }
+  return { result, dropped, ignored }
+}
+
+/** Keys of Starlight's `sidebar` mapping that have no counterpart here. */
+const STARLIGHT_SIDEBAR_OTHER = new Set(['hidden', 'badge', 'attrs'])
+
+/**
+ * Starlight's `sidebar: { label, order }` (besides `hidden`, `badge`, `attrs`): its label and
+ * order are this toolkit's `sidebar_label` and `sidebar_position`, unless those are set too. The
+ * other keys are named in `ignored`. Null when `sidebar` is no such mapping.
+ */
+export function starlightSidebar(
+  data: Record<string, unknown>,
+): { data: Record<string, unknown>; ignored: string[] } | null {
+  const sidebar = data.sidebar
+  if (sidebar === null || typeof sidebar !== 'object' || Array.isArray(sidebar)) return null
+  const { label, order, ...other } = sidebar as Record<string, unknown>
+  if (label !== undefined && !nonEmpty(label)) return null
+  if (order !== undefined && !isNumber(order)) return null
+  if (Object.keys(other).some((key) => !STARLIGHT_SIDEBAR_OTHER.has(key))) return null
+  const out: Record<string, unknown> = { ...data }
+  delete out.sidebar
+  if (label !== undefined && out.sidebar_label === undefined) out.sidebar_label = label
+  if (order !== undefined && out.sidebar_position === undefined) out.sidebar_position = order
+  return { data: out, ignored: Object.keys(other).map((key) => `sidebar.${key}`) }
 }
 
 const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0

@@ -71,7 +71,13 @@ export function remarkFrontMatter() {
       message.fatal = true
       return
     }
-    const { result, dropped } = validateFrontMatter(data)
+    const { result, dropped, ignored } = validateFrontMatter(data)
+    // Starlight's `sidebar: { label, order }` is read; what has no counterpart here is named.
+    for (const key of ignored)
+      file.message(
+        `\`${key}\` (Starlight) has no counterpart in this toolkit; it is ignored (\`sidebar.label\` and \`sidebar.order\` are read)`,
+        { place: keyPlace('sidebar'), ruleId: 'front-matter-value', source: 'ssg-core' },
+      )
     // A value another tool gives a key (`layout: home`): a warning, and the key's default.
     for (const key of dropped)
       file.message(
