@@ -111,6 +111,14 @@ export interface BuildSearchIndexOptions {
    */
   previousPart?: (kind: PartKind, body: string) => string | undefined
   /**
+   * The name of the doc part an earlier build wrote for the page at `page` (its position in
+   * `pages`) when that part holds what this build's would: the same page at the same position,
+   * its sections numbered from `firstSection`. The part is then kept without being serialised
+   * (an edit of one page of 10,000 serialises one doc part). Given, doc parts are not asked of
+   * `previousPart`; undefined (or not the name of a doc part): the part is named after this build.
+   */
+  previousDocPart?: (page: number, firstSection: number) => string | undefined
+  /**
    * The folded terms an earlier build kept (`SearchIndexFiles.folded`), so that a split index
    * encodes again only the terms of the pages that changed (with `memo`, whose table the
    * earlier pages are counted in). The files are the same with or without it.
@@ -151,20 +159,28 @@ export interface SearchIndexFiles {
    * `search-prefix-<timestamp>-<k>.json`, `search-doc-<timestamp>-<k>.json`), to serve next to
    * the two main files. Empty otherwise.
    */
-  parts: Array<{
-    file: string
-    json: string
-    kind: PartKind
-    /** The JSON without `builtAt` (what `previousPart` is asked about). */
-    body: string
-    /** Named by an earlier build (`previousPart`): `json` is this build's, the file is that one. */
-    kept: boolean
-  }>
+  parts: SearchPart[]
   /**
    * A split index built with `folded`: what to keep for the next build, and how many terms were
    * folded and encoded (all of them, or those of the changed pages).
    */
   folded?: { terms: FoldedTerms; encoded: number }
+}
+
+/** A part file of a split index. Its JSON is made when first read (a kept part's never is). */
+export interface SearchPart {
+  readonly file: string
+  readonly json: string
+  readonly kind: PartKind
+  /** The JSON without `builtAt` (what `previousPart` is asked about). */
+  readonly body: string
+  /**
+   * Named by an earlier build (`previousPart`, `previousDocPart`): `json` is this build's, the
+   * file is that one.
+   */
+  readonly kept: boolean
+  /** A doc part: the position of its page and the number of its first section. */
+  readonly doc?: { page: number; firstSection: number }
 }
 
 /** Sections from which a site counts as large (postings capped by default). */
@@ -250,17 +266,48 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
   // its name. `{ ...stamp, ...content }` as JSON, from the body: the content is serialised once.
   const versionJson = `{"formatVersion":${FORMAT_VERSION}`
   const builtAtJson = `,"builtAt":${JSON.stringify(builtAt)}`
-  const part = (kind: PartKind, k: number, content: object) => {
+  const bodyOf = (content: object) => {
     const contentJson = JSON.stringify(content)
-    const body = contentJson === '{}' ? `${versionJson}}` : `${versionJson},${contentJson.slice(1)}`
+    return contentJson === '{}' ? `${versionJson}}` : `${versionJson},${contentJson.slice(1)}`
+  }
+  const jsonOf = (body: string) => versionJson + builtAtJson + body.slice(versionJson.length)
+  const part = (
+    kind: PartKind,
+    k: number,
+    content: object,
+    doc?: SearchPart['doc'],
+  ): SearchPart => {
+    const body = bodyOf(content)
     const previous = options.previousPart?.(kind, body)
     const kept = previous !== undefined && parsePartName(kind, previous) !== null
     return {
       file: kept ? previous : partName(kind, timestamp, k),
-      json: versionJson + builtAtJson + body.slice(versionJson.length),
+      get json() {
+        return jsonOf(body)
+      },
       kind,
       body,
       kept,
+      ...(doc ? { doc } : {}),
+    }
+  }
+  const docPart = (k: number, content: (typeof docParts)[number]): SearchPart => {
+    const doc = { page: k, firstSection: content.firstSection }
+    if (!options.previousDocPart) return part('doc', k, content, doc)
+    const previous = options.previousDocPart(k, content.firstSection)
+    const kept = previous !== undefined && parsePartName('doc', previous) !== null
+    let body: string | undefined
+    return {
+      file: kept ? previous : partName('doc', timestamp, k),
+      get json() {
+        return jsonOf((body ??= bodyOf(content)))
+      },
+      kind: 'doc',
+      get body() {
+        return (body ??= bodyOf(content))
+      },
+      kept,
+      doc,
     }
   }
   const indexFiles = ranges.map((range, k) => part('index', k, termRange(range)))
@@ -271,7 +318,7 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
       completions: prefix.completions,
     } satisfies Omit<PrefixPart, keyof typeof stamp>),
   )
-  const docFiles = docParts.map((content, k) => part('doc', k, content))
+  const docFiles = docParts.map((content, k) => docPart(k, content))
   const index: IndexFile = {
     ...stamp,
     options: serialized,

@@ -9,6 +9,7 @@ export {
   type IndexedPageMemo,
   type PartKind,
   type SearchIndexFiles,
+  type SearchPart,
   type SearchPage,
   type SearchSection,
 } from './build-index.js'

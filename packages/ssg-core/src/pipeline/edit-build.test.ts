@@ -139,8 +139,16 @@ test('a warm build after an edit makes what a cold build of the edited site make
     [],
   )
 
-  // A page added, one deleted, one renamed (each moves the sections after it).
+  // A heading renamed (its anchor too), a page added, one deleted, one renamed (each moves the
+  // sections after it).
+  const renameHeading = async () => {
+    const file = path.join(root, 'content/docs/page-9.md')
+    const text = await readFile(file, 'utf8')
+    expect(text).toContain('## Part 9-3\n')
+    await writeFile(file, text.replace('## Part 9-3\n', '## Renamed heading qqqheading\n'))
+  }
   const edits: Array<() => Promise<void>> = [
+    renameHeading,
     () => writeFile(path.join(root, 'content/docs/page-40a.md'), '# Added\n\nqqqaddedword.\n'),
     () => rm(path.join(root, 'content/docs/page-60.md')),
     () =>

@@ -3,6 +3,7 @@ import {
   type PartKind,
   type SearchIndexFiles,
   type SearchPage,
+  type SearchPart,
 } from '@ssg/search-indexer'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { hash } from '../util/hash.js'
@@ -18,7 +19,11 @@ interface SearchNames {
   docFile: string
   indexFile: string
   parts: string[]
-  /** Key of each part (its kind and content without `builtAt`), same order as `parts`. */
+  /**
+   * Key of each part, same order as `parts`: of its kind and content without `builtAt`, or for a
+   * doc part, of its page's key, position and first section number (what its content is made
+   * of, so that a kept doc part is found without serialising it).
+   */
   partKeys?: string[]
 }
 
@@ -68,11 +73,11 @@ export async function writeSearchFiles(options: {
         throw new StaleRecordError('search memo')
     })
     const folded = FoldedTermsFile.open(options.cacheDir, fingerprint)
-    const keyOf = partKeyOf()
+    const keyOf = partKeyOf(fingerprint, pageKeys)
     const files = buildFiles(pages, options.now, memo, folded, previous, outputs, keyOf)
     await memo.save()
     await folded.save(files.folded?.terms ?? null)
-    const partKeys = files.parts.map((part) => keyOf(part.kind, part.body))
+    const partKeys = files.parts.map(keyOf)
     await outputs.write([
       { path: files.docFile, content: files.docJson, key },
       { path: files.indexFile, content: files.indexJson, key },
@@ -110,16 +115,27 @@ function parseJson<T>(note: string | undefined): T | null {
   }
 }
 
-/** The key of a part (its kind and content without `builtAt`), each body hashed once. */
-function partKeyOf(): (kind: PartKind, body: string) => string {
+/** How a build keys its parts (see `SearchNames.partKeys`). */
+interface PartKeys {
+  (part: Pick<SearchPart, 'kind' | 'body' | 'doc'>): string
+  /** The key of the doc part of the page at `page`, its sections numbered from `firstSection`. */
+  doc(page: number, firstSection: number): string
+}
+
+/** The keys of parts (see `SearchNames.partKeys`), each body hashed once. */
+function partKeyOf(fingerprint: string, pageKeys: readonly string[]): PartKeys {
   const known = new Map<PartKind, Map<string, string>>()
-  return (kind, body) => {
-    let ofKind = known.get(kind)
-    if (!ofKind) known.set(kind, (ofKind = new Map()))
-    let key = ofKind.get(body)
-    if (key === undefined) ofKind.set(body, (key = hash(kind, body)))
+  const doc = (page: number, firstSection: number) =>
+    hash('doc', fingerprint, pageKeys[page]!, String(page), String(firstSection))
+  const keys = (part: Pick<SearchPart, 'kind' | 'body' | 'doc'>) => {
+    if (part.doc) return doc(part.doc.page, part.doc.firstSection)
+    let ofKind = known.get(part.kind)
+    if (!ofKind) known.set(part.kind, (ofKind = new Map()))
+    let key = ofKind.get(part.body)
+    if (key === undefined) ofKind.set(part.body, (key = hash(part.kind, part.body)))
     return key
   }
+  return Object.assign(keys, { doc })
 }
 
 /** The index, with the names of the previous build's parts whose content is unchanged. */
@@ -130,7 +146,7 @@ function buildFiles(
   foldedFile: FoldedTermsFile,
   previous: SearchNames | null,
   outputs: OutputCache,
-  keyOf: (kind: PartKind, body: string) => string,
+  keyOf: PartKeys,
 ): SearchIndexFiles {
   const folded = {
     keys: memo.keys,
@@ -143,19 +159,20 @@ function buildFiles(
     if (file && previous.partKeys!.length === previous.parts.length) byKey.set(key, file)
   })
   const taken = new Set<string>()
+  const previousFile = (key: string) => {
+    const file = byKey.get(key)
+    // Each previous file once (two equal parts are two files), and only if it is intact.
+    if (!file || taken.has(file) || !outputs.reusable(file, key)) return undefined
+    taken.add(file)
+    return file
+  }
   const files = buildSearchIndex({
     pages,
     now,
     memo,
     folded,
-    previousPart: (kind, body) => {
-      const key = keyOf(kind, body)
-      const file = byKey.get(key)
-      // Each previous file once (two equal parts are two files), and only if it is intact.
-      if (!file || taken.has(file) || !outputs.reusable(file, key)) return undefined
-      taken.add(file)
-      return file
-    },
+    previousPart: (kind, body) => previousFile(keyOf({ kind, body })),
+    previousDocPart: (page, firstSection) => previousFile(keyOf.doc(page, firstSection)),
   })
   // A clock that gives the previous build's time again could name a new part like a kept one.
   const unique = new Set(files.parts.map((p) => p.file))
