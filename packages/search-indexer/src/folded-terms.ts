@@ -6,17 +6,12 @@
  * previous build when every page keeps its number of sections (the same section numbers) and
  * the rounded average field lengths are unchanged (the same levels, hence the same cap): its
  * encoded postings and weight are taken as they were. Otherwise every term is folded again.
+ * The terms a changed page holds are folded from their earlier postings (`foldChanged`).
  */
 import type { IndexedPage } from './build-index.js'
-import {
-  fieldLengths,
-  foldingAverage,
-  foldPostings,
-  type CollectedPostings,
-  type TermTable,
-} from './build-postings.js'
-import type { Postings } from './index-codec.js'
-import { encodeTerm, type EncodedTerm } from './split.js'
+import { fieldLengths, foldingAverage, type TermTable } from './build-postings.js'
+import { foldChanged } from './fold-changed.js'
+import type { EncodedTerm } from './split.js'
 
 /** What a split index's build keeps for the next (`SearchIndexFiles.folded`). */
 export interface FoldedTerms {
@@ -91,14 +86,18 @@ export function updateFoldedTerms(options: {
   const averages = lengths.averageFieldLength.map(foldingAverage)
   if (averages.some((average, f) => average !== previous.averages[f])) return null
 
-  const collected: CollectedPostings = {
-    ...lengths,
-    terms: postingsOf(counts, fieldCount, flags, table),
-  }
-  const encoded = foldPostings(collected, {
-    fields: Array.from({ length: fieldCount }),
+  const encoded = foldChanged({
+    documents: counts,
+    changed,
+    sectionCounts: previous.sectionCounts,
+    previous: previous.terms,
+    flags,
+    table,
+    fieldCount,
     maxPostings,
-  }).map(([term, byField]) => encodeTerm(term, byField))
+    lengths,
+    averages,
+  })
   const removed = new Set<string>()
   flags.forEach((flag, id) => {
     if (flag) removed.add(table.terms[id]!)
@@ -184,38 +183,6 @@ function markTerms(counts: Int32Array, fieldCount: number, flags: Uint8Array): b
     }
   }
   return true
-}
-
-/** The postings of the flagged terms, as `collectCounted` collects them (documents in order). */
-function postingsOf(
-  documents: readonly Int32Array[],
-  fieldCount: number,
-  flags: Uint8Array,
-  table: TermTable,
-): CollectedPostings['terms'] {
-  const byId = new Map<number, Array<Postings | undefined>>()
-  let document = 0
-  for (const counts of documents) {
-    for (let at = 0; at < counts.length;) {
-      for (let f = 0; f < fieldCount; f++) {
-        const n = counts[at + 1]!
-        at += 2
-        for (let k = 0; k < n; k++, at += 2) {
-          const id = counts[at]!
-          if (flags[id] !== 1) continue
-          let byField = byId.get(id)
-          if (!byField) byId.set(id, (byField = []))
-          const list = (byField[f] ??= { ids: [], frequencies: [] })
-          list.ids.push(document)
-          list.frequencies.push(counts[at + 1]!)
-        }
-      }
-      document++
-    }
-  }
-  const terms: CollectedPostings['terms'] = new Map()
-  for (const [id, byField] of byId) terms.set(table.terms[id]!, byField)
-  return terms
 }
 
 /** `previous` without the `removed` terms, and `added` (sorted, all removed), in order. */

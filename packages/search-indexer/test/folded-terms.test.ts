@@ -134,6 +134,34 @@ describe.each([undefined, 25])('folded terms kept from build to build (cap %s)',
   })
 })
 
+test.each([3, 25])(
+  'edits that move a page among the strongest postings of common words, or out (cap %s)',
+  (cap) => {
+    const memo = new Memo()
+    let pages = site
+    let previous = warmBuild(memo, null, pages, cap).folded.terms
+    let seed = 7
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n
+    for (let step = 0; step < 12; step++) {
+      const p = random(pages.length)
+      const edited = page(p)
+      // Common words many times (a posting among the strongest), or once, or none: a section
+      // of few words weighs its words more, one of many less.
+      const s = random(3)
+      const repeat = [0, 1, 6][random(3)]!
+      const words = Array.from({ length: repeat }, () => 'alpha bravo').join(' ')
+      edited.sections[s] = {
+        ...edited.sections[s]!,
+        text: random(2) ? `${words} short` : `${edited.sections[s]!.text} ${words}`,
+      }
+      pages = pages.map((entry, k) => (k === p ? edited : entry))
+      const build = warmBuild(memo, previous, pages, cap)
+      expect(contents(build.files)).toEqual(contents(coldBuild(pages, cap)))
+      previous = build.folded.terms
+    }
+  },
+)
+
 test('folded terms that are not whole are not read', () => {
   expect(decodeFoldedTerms('{')).toBeNull()
   const folded = new Memo()
