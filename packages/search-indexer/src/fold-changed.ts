@@ -24,7 +24,7 @@ import {
   type LevelPostings,
   type Postings,
 } from './index-codec.js'
-import { encodeTerm, type EncodedTerm } from './split.js'
+import { encodeTerm, firstAtOrAfter, type EncodedTerm } from './split.js'
 
 /** The terms flagged in `flags` with their postings now, folded, encoded and sorted by term. */
 export function foldChanged(options: {
@@ -119,14 +119,8 @@ export function foldChanged(options: {
 
 /** The entry of `term` in sorted `terms`, if any. */
 function find(terms: readonly EncodedTerm[], term: string): EncodedTerm | undefined {
-  let low = 0
-  let high = terms.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (terms[middle]!.term < term) low = middle + 1
-    else high = middle
-  }
-  return terms[low]?.term === term ? terms[low] : undefined
+  const at = terms[firstAtOrAfter(terms, term)]
+  return at?.term === term ? at : undefined
 }
 
 /** The postings without those of flagged documents. */

@@ -151,13 +151,7 @@ export interface PartStamp {
 
 /** Positions of the `max` heaviest terms that extend `prefix` (the earlier first among equals). */
 function heaviest(terms: readonly EncodedTerm[], prefix: string, max: number): number[] {
-  let low = 0
-  let high = terms.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (terms[middle]!.term < prefix) low = middle + 1
-    else high = middle
-  }
+  const low = firstAtOrAfter(terms, prefix)
   const best: number[] = []
   for (let k = low; k < terms.length && terms[k]!.term.startsWith(prefix); k++) {
     if (terms[k]!.term === prefix) continue
@@ -169,6 +163,18 @@ function heaviest(terms: readonly EncodedTerm[], prefix: string, max: number): n
     if (best.length > max) best.pop()
   }
   return best
+}
+
+/** The position of the first of sorted `terms` at or after `term` (`terms.length` if none). */
+export function firstAtOrAfter(terms: readonly EncodedTerm[], term: string): number {
+  let low = 0
+  let high = terms.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (terms[middle]!.term < term) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 function sharedLength(a: string, b: string): number {
