@@ -196,21 +196,41 @@ export function collectCounted(
   }
   const terms = new Map<string, Array<Postings | undefined>>()
   for (let id = 0; id < table.terms.length; id++) {
-    let byField: Array<Postings | undefined> | undefined
-    for (let fieldId = 0; fieldId < fieldCount; fieldId++) {
-      const slot = id * fieldCount + fieldId
-      if (slots[slot] === 0) continue
-      byField ??= []
-      const from = start[slot]!
-      const to = from + slots[slot]!
-      byField[fieldId] = {
-        ids: Array.from(ids.subarray(from, to)),
-        frequencies: Array.from(frequencies.subarray(from, to)),
-      }
-    }
+    const byField = fieldPostings({ slots, start, ids, frequencies }, id * fieldCount, fieldCount)
     if (byField) terms.set(table.terms[id]!, byField)
   }
   return { documentCount, terms, fieldLength, averageFieldLength }
+}
+
+/** Postings filled slot by slot: slot `s` holds `slots[s]` entries of `ids` from `start[s]`. */
+export interface FilledSlots {
+  slots: Int32Array
+  start: Int32Array
+  ids: Int32Array
+  frequencies: Int32Array
+}
+
+/**
+ * One term's postings per field, cut from filled slots (its fields' slots start at `first`);
+ * undefined when no field holds any.
+ */
+export function fieldPostings(
+  filled: FilledSlots,
+  first: number,
+  fieldCount: number,
+): Array<Postings | undefined> | undefined {
+  let byField: Array<Postings | undefined> | undefined
+  for (let f = 0; f < fieldCount; f++) {
+    const count = filled.slots[first + f]!
+    if (count === 0) continue
+    byField ??= []
+    const from = filled.start[first + f]!
+    byField[f] = {
+      ids: Array.from(filled.ids.subarray(from, from + count)),
+      frequencies: Array.from(filled.frequencies.subarray(from, from + count)),
+    }
+  }
+  return byField
 }
 
 /** The documents' field lengths and their averages (see `CollectedPostings`), and their number. */

@@ -13,6 +13,7 @@
  */
 import {
   capLevels,
+  fieldPostings,
   foldPostings,
   type CollectedPostings,
   type TermTable,
@@ -201,19 +202,9 @@ export function postingsOf(
     frequencies[p] = count
   })
   const terms: CollectedPostings['terms'] = new Map()
+  const filledSlots = { slots, start, ids: documentIds, frequencies }
   ids.forEach((id, term) => {
-    let byField: Array<Postings | undefined> | undefined
-    for (let f = 0; f < fieldCount; f++) {
-      const slot = term * fieldCount + f
-      if (slots[slot] === 0) continue
-      byField ??= []
-      const from = start[slot]!
-      const to = from + slots[slot]!
-      byField[f] = {
-        ids: Array.from(documentIds.subarray(from, to)),
-        frequencies: Array.from(frequencies.subarray(from, to)),
-      }
-    }
+    const byField = fieldPostings(filledSlots, term * fieldCount, fieldCount)
     if (byField) terms.set(table.terms[id]!, byField)
   })
   return terms
