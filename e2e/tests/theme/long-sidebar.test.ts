@@ -1,6 +1,7 @@
 // A folder of 120 pages: its sidebar list is cut in the page's HTML (its head, the pages around
 // the one shown, the gaps counted and linking to the folder's page) and whole once hydrated,
-// without a hydration mismatch; without JavaScript the cut list still leads up and around.
+// without a hydration mismatch, its link to the page shown scrolled into view; without
+// JavaScript the cut list still leads up and around.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -77,6 +78,21 @@ test('with JavaScript: the whole list once hydrated, without a mismatch', async 
   expect(await page.locator('.ssg-sidebar [aria-current="page"]').allInnerTexts()).toEqual([
     'Page 80',
   ])
+  // The whole list put the link to the page shown far down: the sidebar (not the window) is
+  // scrolled to it.
+  const inView = () =>
+    page.evaluate(() => {
+      const link = document
+        .querySelector('.ssg-sidebar [aria-current="page"]')!
+        .getBoundingClientRect()
+      const box = document.querySelector('.ssg-doc__sidebar')!.getBoundingClientRect()
+      return link.top >= box.top && link.bottom <= box.bottom
+    })
+  await expect.poll(inView).toBe(true)
+  expect(
+    await page.evaluate(() => document.querySelector('.ssg-doc__sidebar')!.scrollTop),
+  ).toBeGreaterThan(0)
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
   // A page far from the one opened is a link of the list now; the router takes it.
   await page.locator('.ssg-sidebar').getByRole('link', { name: 'Page 5', exact: true }).click()
   await page.waitForURL(/page-005$/)

@@ -1,6 +1,7 @@
 import type { Sidebar as SidebarData, SidebarCategory, SidebarItem } from '@ssg/core/contract'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { isExternal, samePath, trimSlash, withBase } from '../../lib/url'
+import { revealInScroller } from '../../lib/reveal'
 import { Collapsible } from '../Collapsible/Collapsible'
 import { Icon } from '../Icons/Icons'
 
@@ -247,8 +248,16 @@ export function Sidebar({ sidebar, activePath, baseUrl, label = 'Docs sidebar' }
   // The page's HTML carries long lists cut (see `shownRows`); once hydrated, the whole tree.
   const [whole, setWhole] = useState(false)
   useEffect(() => setWhole(true), [])
+  // The link to the page shown is kept in view: in a long list the whole tree (once hydrated)
+  // puts it far below where the cut list showed it, and a page reached another way than the
+  // sidebar (search, previous / next) may be anywhere in it.
+  const nav = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const active = whole && nav.current?.querySelector('[aria-current="page"]')
+    if (active) revealInScroller(active)
+  }, [whole, activePath])
   return (
-    <nav className="ssg-sidebar" aria-label={label}>
+    <nav ref={nav} className="ssg-sidebar" aria-label={label}>
       <Items
         items={sidebar.items}
         activePath={activePath}
