@@ -15,6 +15,7 @@ import type { MarkdownOptions } from './markdown-options.js'
 import { withFastDualTheme } from './dual-theme.js'
 import { memoizeLineTokens } from './line-memo.js'
 import { withSharedScanners } from './shared-scanners.js'
+import { onigurumaFrom } from './oniguruma-wasm.js'
 import { rehypeSectionCopy } from './rehype-section-copy.js'
 import {
   type HighlightFailure,
@@ -28,6 +29,15 @@ function lowerKeys(record: Record<string, string>): Record<string, string> {
 
 let highlighter: Promise<Highlighter> | undefined
 let highlighterThemes = ''
+let oniguruma: WebAssembly.Module | undefined
+
+/**
+ * The oniguruma module the highlighter of this thread is to run (see `compileOniguruma`), given
+ * before the first highlighter is made; without it, shiki's own is loaded.
+ */
+export function useOniguruma(module: WebAssembly.Module | undefined): void {
+  oniguruma ??= module
+}
 
 /**
  * The one highlighter of this process (worker), created on first use with the themes and reused
@@ -42,7 +52,9 @@ export function getHighlighter(options: MarkdownOptions): Promise<Highlighter> {
     highlighter = createHighlighter({
       themes: [options.themes.light, options.themes.dark],
       langs: [],
-      engine: createOnigurumaEngine(import('shiki/wasm')).then(withSharedScanners),
+      engine: createOnigurumaEngine(
+        oniguruma ? onigurumaFrom(oniguruma) : import('shiki/wasm'),
+      ).then(withSharedScanners),
     }).then((shiki) => {
       memoizeLineTokens(shiki)
       return shiki

@@ -10,7 +10,7 @@ import {
   WARM_UP_PROSE,
   warmUpRequest,
 } from '../markdown/markdown-options.js'
-import { createProcessor } from '../markdown/processor.js'
+import { createProcessor, useOniguruma } from '../markdown/processor.js'
 import type { ApiSet } from '../openapi/apis.js'
 import type { CompileWorkerData } from './compile.js'
 import { compilePage } from './compile-page.js'
@@ -30,6 +30,7 @@ export function startWorker(): void {
   const data = workerData as CompileThreadData<CompileWorkerData>
   let options: CompileWorkerData | null = 'setup' in data ? null : data
   let apis: ApiSet | null = options?.apis ?? null
+  useOniguruma(options?.oniguruma)
   let processorPromise: Promise<Processor> | null = options
     ? createProcessor(options.md, apis)
     : null
@@ -53,6 +54,7 @@ export function startWorker(): void {
     }) => {
       if (message.setup) {
         options = message.setup
+        useOniguruma(options.oniguruma)
         apis = options.apis
         processorPromise = createProcessor(options.md, apis)
         return

@@ -8,6 +8,7 @@ import { HeapGuard } from '../util/heap-guard.js'
 import { PageCache } from './page-cache.js'
 import { compileWorkerUrl, startCompileWorker } from './compile-thread.js'
 import { packHtml } from './packed-html.js'
+import { compileOniguruma } from '../markdown/oniguruma-wasm.js'
 
 export interface CompileOptions {
   pages: SourcePage[]
@@ -75,6 +76,8 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
 export interface CompileWorkerData {
   md: MarkdownOptions
   apis: ApiSet | null
+  /** Shiki's oniguruma compiled by this thread (`compileOniguruma`), shared with the workers. */
+  oniguruma?: WebAssembly.Module
 }
 
 async function compileHere(
@@ -112,8 +115,9 @@ async function compileInWorkers(
   const out: CompiledPage[] = []
   const heap = new HeapGuard()
   let next = 0
+  const shared = { ...data, oniguruma: await compileOniguruma() }
   const pool = Array.from({ length: Math.min(count, batches.length) }, () =>
-    startCompileWorker(workerUrl, data),
+    startCompileWorker(workerUrl, shared),
   )
   try {
     await Promise.all(
