@@ -51,6 +51,10 @@ export function memoizeLineTokens(shiki: Highlighter): void {
   let lines = 0
   /** Theme + grammar state structure -> the first state seen with it. */
   let interned = new Map<string, StateStack>()
+  /** Interned state -> the prefix it was interned with (most states asked for are). */
+  let internedAs = new WeakMap<StateStack, string>()
+  /** Bumped when the memo starts again. */
+  let generation = 0
   /** Interned state -> line text -> tokens (one map per grammar and theme). */
   let memos = new Map<string, WeakMap<StateStack, Map<string, LineTokens>>>()
 
@@ -67,10 +71,13 @@ export function memoizeLineTokens(shiki: Highlighter): void {
     return key
   }
   const intern = (prefix: string, state: StateStack): StateStack => {
+    // A line's state is most often the state the memo returned after the line before.
+    if (internedAs.get(state) === prefix) return state
     const key = prefix + keyOf(state)
     const known = interned.get(key)
     if (known) return known
     interned.set(key, state)
+    internedAs.set(state, prefix)
     return state
   }
 
@@ -83,15 +90,24 @@ export function memoizeLineTokens(shiki: Highlighter): void {
     // out unhighlighted after a page with `html` and `jsx` blocks).
     const id = `${name}#${++grammars}`
     const tokenizeLine2 = grammar.tokenizeLine2.bind(grammar)
+    // This grammar's prefix and memo for the theme and generation they were made for.
+    let prefix = ''
+    let memo: WeakMap<StateStack, Map<string, LineTokens>> | undefined
+    let madeFor = { theme: '', generation: -1 }
     grammar.tokenizeLine2 = (line, state, timeLimit) => {
-      const prefix = `${id}\u0000${theme}\u0000`
       if (lines >= MAX_LINES) {
         lines = 0
         interned = new Map()
+        internedAs = new WeakMap()
         memos = new Map()
+        generation++
       }
-      let memo = memos.get(prefix)
-      if (!memo) memos.set(prefix, (memo = new WeakMap()))
+      if (!memo || madeFor.theme !== theme || madeFor.generation !== generation) {
+        madeFor = { theme, generation }
+        prefix = `${id}\u0000${theme}\u0000`
+        memo = memos.get(prefix)
+        if (!memo) memos.set(prefix, (memo = new WeakMap()))
+      }
       const from = state ? intern(prefix, state) : null
       const byLine = from ? memo.get(from) : undefined
       const known = byLine?.get(line)
