@@ -53,14 +53,15 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
     options.workers ??
     (todo.length >= 60 ? Math.min(availableParallelism(), 8) : todo.length > 0 ? 1 : 0)
   // Each batch goes to the cache as it arrives, while the workers go on: writing every page at
-  // the end held all their JSON at once (0.3 GB for 10,000 pages, the build's peak memory).
+  // the end held all their JSON at once (0.3 GB for 10,000 pages, the build's peak memory). The
+  // files are written by the thread pool: this thread must be free to send the next batches.
   let done = cacheHits
   options.onProgress?.(done, options.pages.length)
   const save = (batch: CompiledPage[]) => {
     done += batch.length
     options.onProgress?.(done, options.pages.length)
     for (const page of batch) {
-      cache.write(page)
+      cache.writeSoon(page)
       packHtml(page)
     }
   }
@@ -68,6 +69,8 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
     workers > 0
       ? await compileInWorkers(todo, { md, apis }, workers, save)
       : await compileHere(todo, { md, apis }, save)
+  // A cache write that fails (disk full, no permission) fails the build.
+  await cache.flush()
   for (const page of compiled) results.set(page.file, page)
   return { pages: options.pages.map((p) => results.get(p.file)!), cacheHits }
 }
@@ -140,7 +143,6 @@ async function compileInWorkers(
               try {
                 onBatch(message.results!)
               } catch (error) {
-                // A cache write that fails (disk full, no permission) fails the build.
                 return reject(error)
               }
               heap.check()

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PLUGIN_FINGERPRINT, type MarkdownOptions } from '../markdown/markdown-options.js'
 import { usesOpenapi, type ApiSet } from '../openapi/apis.js'
@@ -25,6 +25,9 @@ export async function pageCacheKey(md: MarkdownOptions): Promise<string> {
 export class PageCache {
   /** Pages that place parts of an OpenAPI spec: their key has the specs' key too. */
   private readonly usesSpecs = new Set<string>()
+  /** Writes of `writeSoon` not yet done, and the first that failed. */
+  private pending: Array<Promise<void>> = []
+  private failure: { error: unknown } | null = null
 
   private constructor(
     private readonly dir: string | null,
@@ -76,5 +79,27 @@ export class PageCache {
   /** Keeps a compiled page (not one that failed: its errors are shown again next time). */
   write(page: CompiledPage): void {
     if (this.dir && !page.failed) writeFileSync(this.fileOf(page), JSON.stringify(page))
+  }
+
+  /**
+   * `write`, with the file written by the thread pool: the caller's thread only serialises the
+   * page. A build's thread writing each batch of compiled pages as it came back was blocked for
+   * seconds on a busy disk, while the compile workers waited for their next batch. `flush` waits
+   * for these writes and throws the first failure.
+   */
+  writeSoon(page: CompiledPage): void {
+    if (!this.dir || page.failed) return
+    const write = writeFile(this.fileOf(page), JSON.stringify(page)).catch((error: unknown) => {
+      this.failure ??= { error }
+    })
+    this.pending.push(write)
+  }
+
+  /** Waits for the writes of `writeSoon`; throws the first that failed. */
+  async flush(): Promise<void> {
+    const pending = this.pending
+    this.pending = []
+    await Promise.all(pending)
+    if (this.failure) throw this.failure.error
   }
 }
