@@ -110,40 +110,58 @@ export async function writePages(options: {
   // Started once a batch's worth of pages is rendered: its first check is a full collection (a
   // third of a second on the heap of a 10,000-page site), wasted when a few pages are rendered.
   let heap: HeapGuard | null = null
-  for (let start = 0; start < pages.length; start += RENDER_BATCH) {
-    heap?.check()
-    // Each document and data file becomes its UTF-8 bytes as soon as it is made (the write would
-    // encode it anyway): the bytes live outside V8's heap, and the string dies young. Held as
-    // strings until the batch was written, a batch's documents (7 MB) survived every young
-    // collection made while it rendered, and were copied each time: 2,000 pages, 109 young
-    // collections took 29% of render + write.
-    const files: Array<{ path: string; content: Uint8Array; key: string }> = []
-    const batch = pages.slice(start, start + RENDER_BATCH)
-    batch.forEach((page, j) => {
-      const i = start + j
-      const dataFile = dataFileOf(page.path)
-      if (isKept(page)) {
-        const htmlFile = htmlFileOf(page.path)
-        if (!outputs.reuse(htmlFile, keys.html[i]!)) throw new StaleRecordError(htmlFile)
-        if (!outputs.reuse(dataFile, keys.data[i]!)) throw new StaleRecordError(dataFile)
-        return
-      }
-      const htmlFile = pageHtmlFile(page)
-      if (!outputs.reuse(htmlFile, keys.html[i]!)) {
-        rendered++
-        const content = Buffer.from(renderPageHtml(context, page, options.sidebarOf(page)))
-        files.push({ path: htmlFile, content, key: keys.html[i]! })
-      }
-      if (!outputs.reuse(dataFile, keys.data[i]!))
-        files.push({
-          path: dataFile,
-          content: Buffer.from(jsonForScript(page)),
-          key: keys.data[i]!,
-        })
-    })
-    await outputs.write(files)
-    if (!heap && rendered >= RENDER_BATCH) heap = new HeapGuard()
-    options.progress?.(start + batch.length, pages.length)
+  // A batch's files are written by the thread pool while the next batch renders (one batch in
+  // flight): rendering, then waiting for the writes, left this thread idle a third of the stage.
+  let writing: { promise: Promise<void>; done: number } | null = null
+  const written = async () => {
+    if (!writing) return
+    await writing.promise
+    options.progress?.(writing.done, pages.length)
+    writing = null
+  }
+  try {
+    for (let start = 0; start < pages.length; start += RENDER_BATCH) {
+      heap?.check()
+      // Each document and data file becomes its UTF-8 bytes as soon as it is made (the write would
+      // encode it anyway): the bytes live outside V8's heap, and the string dies young. Held as
+      // strings until the batch was written, a batch's documents (7 MB) survived every young
+      // collection made while it rendered, and were copied each time: 2,000 pages, 109 young
+      // collections took 29% of render + write.
+      const files: Array<{ path: string; content: Uint8Array; key: string }> = []
+      const batch = pages.slice(start, start + RENDER_BATCH)
+      batch.forEach((page, j) => {
+        const i = start + j
+        const dataFile = dataFileOf(page.path)
+        if (isKept(page)) {
+          const htmlFile = htmlFileOf(page.path)
+          if (!outputs.reuse(htmlFile, keys.html[i]!)) throw new StaleRecordError(htmlFile)
+          if (!outputs.reuse(dataFile, keys.data[i]!)) throw new StaleRecordError(dataFile)
+          return
+        }
+        const htmlFile = pageHtmlFile(page)
+        if (!outputs.reuse(htmlFile, keys.html[i]!)) {
+          rendered++
+          const content = Buffer.from(renderPageHtml(context, page, options.sidebarOf(page)))
+          files.push({ path: htmlFile, content, key: keys.html[i]! })
+        }
+        if (!outputs.reuse(dataFile, keys.data[i]!))
+          files.push({
+            path: dataFile,
+            content: Buffer.from(jsonForScript(page)),
+            key: keys.data[i]!,
+          })
+      })
+      await written()
+      writing = { promise: outputs.write(files), done: start + batch.length }
+      // Its failure is thrown where it is awaited, not reported as unhandled meanwhile.
+      writing.promise.catch(() => {})
+      if (!heap && rendered >= RENDER_BATCH) heap = new HeapGuard()
+    }
+    await written()
+  } catch (error) {
+    // A failed render leaves no write running unwatched (nor its failure unhandled).
+    await (writing as { promise: Promise<void> } | null)?.promise.catch(() => {})
+    throw error
   }
   return { rendered }
 }
