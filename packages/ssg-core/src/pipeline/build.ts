@@ -107,6 +107,8 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
   const { config, theme, sources } = site
   const outDir = path.resolve(config.root, config.outDir)
   const staging = await createStagingDir(outDir)
+  // The search parts' writes, running while the pages render (see `writeSearchFiles`).
+  let searchWrites: Promise<void> | null = null
   try {
     const outputs = await OutputCache.open({ cacheDir: site.cache.outputs, outDir, staging })
     const records = PageRecords.open(site.cache.outputs)
@@ -276,6 +278,7 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
         cacheDir: site.cache.outputs,
       }),
     )
+    searchWrites = search.written
     const [docFile = '', indexFile = '', ...parts] = search.files
     const searchNames = config.search.enabled ? { docFile, indexFile } : null
     files = files.withSearch(searchNames && { ...searchNames, parts })
@@ -324,6 +327,7 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
       if (!outputs.reuse(BUILD_INFO_FILE, hash(info)))
         await outputs.write([{ path: BUILD_INFO_FILE, content: info, key: hash(info) }])
       await writeRedirectFiles({ files, site: tableSite, outDir: staging })
+      await search.written
     })
     recordPages({
       records,
@@ -346,6 +350,8 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     report.reusedFiles = outputs.reused
     return report
   } catch (error) {
+    // A write still running could make the staging folder again once removed.
+    await searchWrites?.catch(() => {})
     await rm(staging, { recursive: true, force: true })
     throw error
   }

@@ -28,7 +28,7 @@ interface SearchNames {
 }
 
 /**
- * Builds and writes the search files, or links them from the previous build when the pages'
+ * Builds and writes the search files (the parts' writes done when `written` resolves), or links them from the previous build when the pages'
  * searchable text is unchanged: the files keep their names (the timestamp of the build that made
  * them), so that unchanged pages, which carry the names, stay unchanged too. When the text
  * changed, pages indexed by an earlier build are not tokenized again (`SearchMemo`), and each
@@ -49,14 +49,16 @@ export async function writeSearchFiles(options: {
    * `StaleRecordError`.
    */
   keys?: Array<string | undefined>
-}): Promise<{ files: string[]; keys: string[] }> {
+}): Promise<{ files: string[]; keys: string[]; written: Promise<void> }> {
   const { config, pages, outputs } = options
-  if (!config.search.enabled) return { files: [], keys: [] }
+  const none = Promise.resolve()
+  if (!config.search.enabled) return { files: [], keys: [], written: none }
   const fingerprint = await indexerFingerprint()
   const pageKeys = pages.map((page, k) => options.keys?.[k] ?? searchPageKey(page))
   const key = hash(fingerprint, ...pageKeys)
   const previous = parseJson<SearchNames>(outputs.previousNote('search'))
   let names: SearchNames | null = null
+  let written = none
   if (previous?.key === key && previous.partKeys?.length === previous.parts.length) {
     const partKeys = previous.partKeys
     const kept = outputs.reuseAll([
@@ -88,7 +90,11 @@ export async function writeSearchFiles(options: {
       if (!part.kept || !outputs.reuse(part.file, partKeys[k]!))
         fresh.push({ path: part.file, content: part.json, key: partKeys[k]! })
     }
-    await outputs.write(fresh)
+    // The parts (a few thousand files on a large site) are written while the pages render: the
+    // pages do not name them (only build.json, written after the pages, names the main files).
+    written = outputs.write(fresh)
+    // Its failure is thrown where the build awaits it, not reported as unhandled meanwhile.
+    written.catch(() => {})
     names = {
       key,
       docFile: files.docFile,
@@ -98,7 +104,7 @@ export async function writeSearchFiles(options: {
     }
   }
   outputs.note('search', JSON.stringify(names))
-  return { files: [names.docFile, names.indexFile, ...names.parts], keys: pageKeys }
+  return { files: [names.docFile, names.indexFile, ...names.parts], keys: pageKeys, written }
 }
 
 /** The key a page's search entry is memoised by (`SearchMemo`). */
