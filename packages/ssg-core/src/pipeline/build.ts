@@ -15,6 +15,7 @@ import { hash } from '../util/hash.js'
 import { applyStrict } from '../report/severity.js'
 import { stage, stageTimings, type ProgressListener, type StageTiming } from '../util/stage.js'
 import { compilePages } from './compile.js'
+import { EarlyWorker } from './early-worker.js'
 import { collectInputs } from './input-key.js'
 import { writeMarkdownFiles } from './markdown-output.js'
 import { OutputCache } from './output-cache.js'
@@ -109,9 +110,11 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
   const staging = await createStagingDir(outDir)
   // The search parts' writes, running while the pages render (see `writeSearchFiles`).
   let searchWrites: Promise<void> | null = null
+  let early: EarlyWorker | null = null
   try {
     const outputs = await OutputCache.open({ cacheDir: site.cache.outputs, outDir, staging })
     const records = PageRecords.open(site.cache.outputs)
+    if (useRecords) early = EarlyWorker.forEdit({ config, sources, records, site, options })
     const assets = await stage(timings, 'client bundle', () =>
       bundleClient({
         clientEntry: theme.clientEntry,
@@ -173,6 +176,7 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
           onProgress: progress,
           cacheDir: site.cache.pages,
           apis: site.apis,
+          early,
           ...(options.workers !== undefined ? { workers: options.workers } : {}),
         }),
       )
@@ -354,6 +358,8 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     await searchWrites?.catch(() => {})
     await rm(staging, { recursive: true, force: true })
     throw error
+  } finally {
+    await early?.stop()
   }
 }
 

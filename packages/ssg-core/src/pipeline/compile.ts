@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import type { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { markdownOptions, type MarkdownOptions } from '../markdown/markdown-options.js'
 import { compilePage, type CompiledPage } from './compile-page.js'
@@ -9,6 +10,7 @@ import { PageCache } from './page-cache.js'
 import { compileWorkerUrl, startCompileWorker } from './compile-thread.js'
 import { packHtml } from './packed-html.js'
 import { compileOniguruma } from '../markdown/oniguruma-wasm.js'
+import type { EarlyWorker } from './early-worker.js'
 
 export interface CompileOptions {
   pages: SourcePage[]
@@ -21,6 +23,8 @@ export interface CompileOptions {
   onProgress?: (done: number, total: number) => void
   /** The site's OpenAPI specs (see `loadApis`), for pages that place parts of them. */
   apis?: ApiSet | null
+  /** A worker started before the pages were known, for the pool (ended when not used). */
+  early?: EarlyWorker | null
 }
 
 export interface CompileResult {
@@ -65,10 +69,13 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
       packHtml(page)
     }
   }
+  const data = { md, apis }
+  const early = todo.length && workers > 0 ? options.early?.take(data) : undefined
+  await options.early?.stop()
   const compiled =
     workers > 0
-      ? await compileInWorkers(todo, { md, apis }, workers, save)
-      : await compileHere(todo, { md, apis }, save)
+      ? await compileInWorkers(todo, data, workers, save, early)
+      : await compileHere(todo, data, save)
   // A cache write that fails (disk full, no permission) fails the build.
   await cache.flush()
   for (const page of compiled) results.set(page.file, page)
@@ -107,11 +114,12 @@ async function compileInWorkers(
   data: CompileWorkerData,
   count: number,
   onBatch: (pages: CompiledPage[]) => void,
+  early?: Worker,
 ): Promise<CompiledPage[]> {
   if (pages.length === 0) return []
-  // From src/ (tests) there is no worker build: compile here.
+  // From src/ (tests) there is no worker build: compile here (or in a worker started early).
   const workerUrl = compileWorkerUrl()
-  if (!workerUrl) return compileHere(pages, data, onBatch)
+  if (!workerUrl && !early) return compileHere(pages, data, onBatch)
   const batchSize = Math.max(4, Math.min(50, Math.ceil(pages.length / (count * 8))))
   const batches: SourcePage[][] = []
   for (let i = 0; i < pages.length; i += batchSize) batches.push(pages.slice(i, i + batchSize))
@@ -119,8 +127,10 @@ async function compileInWorkers(
   const heap = new HeapGuard()
   let next = 0
   const shared = { ...data, oniguruma: await compileOniguruma() }
-  const pool = Array.from({ length: Math.min(count, batches.length) }, () =>
-    startCompileWorker(workerUrl, shared),
+  const size = workerUrl ? Math.min(count, batches.length) : 1
+  // A worker started early compiles its own oniguruma (it started before this one was made).
+  const pool = Array.from({ length: size }, (_, k) =>
+    k === 0 && early ? early : startCompileWorker(workerUrl!, shared),
   )
   try {
     await Promise.all(
