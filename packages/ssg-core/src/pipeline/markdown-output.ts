@@ -8,6 +8,7 @@ import { absoluteUrl as siteUrl, type Sidebar } from '../theme/contract.js'
 import { hash } from '../util/hash.js'
 import type { CompiledPage } from './compile-page.js'
 import { linkRewrites, siteLinkOptions } from './link-check.js'
+import { WriteBehind } from './write-behind.js'
 import type { OutputCache } from './output-cache.js'
 import { encodeRoute, markdownFileOf } from './output-paths.js'
 import { StaleRecordError } from './page-records.js'
@@ -245,39 +246,48 @@ export async function writeMarkdownFiles(options: {
   let files = 0
   let bytes = 0
   let batch: Array<{ path: string; content: string | Uint8Array; key: string }> = []
+  // A batch is written while the next batch's twins are made (see `WriteBehind`).
+  const behind = new WriteBehind(outputs)
   const add = async (path: string, content: string | Uint8Array, key: string) => {
     files++
     bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.length
     if (!outputs.reuse(path, key)) batch.push({ path, content, key })
     if (batch.length >= WRITE_BATCH) {
-      await outputs.write(batch)
+      await behind.queue(batch)
       batch = []
     }
   }
-  for (const file of options.files.ofKind('markdown')) {
-    const head = site.table.byRoute.get(file.route)
-    const old = head && kept(head.file)
-    if (old) {
-      if (!old.twin) continue
-      files++
-      if (!outputs.reuse(file.path, old.twin.key)) throw new StaleRecordError(file.path)
-      twins.set(head.file, { key: old.twin.key, full: null })
-      continue
+  try {
+    for (const file of options.files.ofKind('markdown')) {
+      const head = site.table.byRoute.get(file.route)
+      const old = head && kept(head.file)
+      if (old) {
+        if (!old.twin) continue
+        files++
+        if (!outputs.reuse(file.path, old.twin.key)) throw new StaleRecordError(file.path)
+        twins.set(head.file, { key: old.twin.key, full: null })
+        continue
+      }
+      const page = head && site.pageOf(head)
+      const content = page ? twinText(site, page) : null
+      if (content === null || !head) continue
+      const key = hash(content)
+      twins.set(head.file, { key, full: null })
+      await add(file.path, content, key)
     }
-    const page = head && site.pageOf(head)
-    const content = page ? twinText(site, page) : null
-    if (content === null || !head) continue
-    const key = hash(content)
-    twins.set(head.file, { key, full: null })
-    await add(file.path, content, key)
+    for (const file of options.files.ofKind('llms')) {
+      const content = file.full
+        ? llmsFullFile(site, kept, twins, outputs)
+        : llmsTxt({ ...site, pageOf: (head) => kept(head.file) ?? site.pageOf(head) })
+      await add(file.path, content, hash(content))
+    }
+    await behind.queue(batch)
+    await behind.flush()
+  } catch (error) {
+    // A kept page's twin not as the previous build left it: no write left running unwatched.
+    await behind.settle()
+    throw error
   }
-  for (const file of options.files.ofKind('llms')) {
-    const content = file.full
-      ? llmsFullFile(site, kept, twins, outputs)
-      : llmsTxt({ ...site, pageOf: (head) => kept(head.file) ?? site.pageOf(head) })
-    await add(file.path, content, hash(content))
-  }
-  await outputs.write(batch)
   return { files, bytes, twins }
 }
 

@@ -28,12 +28,13 @@ interface SearchNames {
 }
 
 /**
- * Builds and writes the search files (the parts' writes done when `written` resolves), or links them from the previous build when the pages'
- * searchable text is unchanged: the files keep their names (the timestamp of the build that made
- * them), so that unchanged pages, which carry the names, stay unchanged too. When the text
- * changed, pages indexed by an earlier build are not tokenized again (`SearchMemo`), and each
- * part file whose content is unchanged keeps its name and is linked: an edit to one page makes
- * new files of the parts it touches and of the two main files only.
+ * Builds and writes the search files (the parts' writes done when `written` resolves), or links
+ * them from the previous build when the pages' searchable text is unchanged: the files keep their
+ * names (the timestamp of the build that made them), so what readers' browsers cached of them
+ * stays good, and `build.json`, the one file that names them (pages do not), is unchanged. When
+ * the text changed, pages indexed by an earlier build are not tokenized again (`SearchMemo`), and
+ * each part file whose content is unchanged keeps its name and is linked: an edit to one page
+ * makes new files of the parts it touches and of the two main files only.
  */
 export async function writeSearchFiles(options: {
   config: ResolvedConfig

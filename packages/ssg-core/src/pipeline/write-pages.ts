@@ -8,6 +8,7 @@ import type { OutputCache } from './output-cache.js'
 import { dataFileOf, htmlFileOf } from './output-paths.js'
 import { StaleRecordError } from './page-records.js'
 import { pageHtmlFile, renderPageHtml, type RenderContext } from './render-context.js'
+import { WriteBehind } from './write-behind.js'
 
 /** Pages rendered before their files are written and dropped. */
 const RENDER_BATCH = 200
@@ -110,15 +111,8 @@ export async function writePages(options: {
   // Started once a batch's worth of pages is rendered: its first check is a full collection (a
   // third of a second on the heap of a 10,000-page site), wasted when a few pages are rendered.
   let heap: HeapGuard | null = null
-  // A batch's files are written by the thread pool while the next batch renders (one batch in
-  // flight): rendering, then waiting for the writes, left this thread idle a third of the stage.
-  let writing: { promise: Promise<void>; done: number } | null = null
-  const written = async () => {
-    if (!writing) return
-    await writing.promise
-    options.progress?.(writing.done, pages.length)
-    writing = null
-  }
+  // A batch's files are written while the next batch renders (see `WriteBehind`).
+  const behind = new WriteBehind(outputs)
   try {
     for (let start = 0; start < pages.length; start += RENDER_BATCH) {
       heap?.check()
@@ -151,16 +145,14 @@ export async function writePages(options: {
             key: keys.data[i]!,
           })
       })
-      await written()
-      writing = { promise: outputs.write(files), done: start + batch.length }
-      // Its failure is thrown where it is awaited, not reported as unhandled meanwhile.
-      writing.promise.catch(() => {})
+      const done = start + batch.length
+      await behind.queue(files, () => options.progress?.(done, pages.length))
       if (!heap && rendered >= RENDER_BATCH) heap = new HeapGuard()
     }
-    await written()
+    await behind.flush()
   } catch (error) {
     // A failed render leaves no write running unwatched (nor its failure unhandled).
-    await (writing as { promise: Promise<void> } | null)?.promise.catch(() => {})
+    await behind.settle()
     throw error
   }
   return { rendered }
