@@ -8,7 +8,7 @@ import type { AssetReference } from '../markdown/rehype-assets.js'
 import { codeFrame, type BuildMessage } from '../report/messages.js'
 import { ruleOf, type RuleId } from '../report/rules.js'
 import { composeTwin, type MarkdownTwin } from '../markdown/markdown-twin.js'
-import { resolveSlug } from '../site/page-head.js'
+import { routeOf } from '../site/page-head.js'
 
 /** A page after parse + transform: everything later stages need, serialisable (cached on disk). */
 export interface CompiledPage {
@@ -94,10 +94,7 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
     id: page.id,
     dir: page.dir,
     hash: page.hash,
-    route:
-      frontMatter.slug === undefined
-        ? page.route
-        : resolveSlug(frontMatter.slug, page.route, page.slugBase),
+    route: routeOf(page, frontMatter),
     frontMatter,
     title,
     description: frontMatter.description ?? firstSentence(file.data.sections?.[0]?.text ?? ''),

@@ -42,3 +42,22 @@ test('writeSoon: a write that fails is thrown by flush, not reported as unhandle
   await new Promise((resolve) => setTimeout(resolve, 50))
   await expect(cache.flush()).rejects.toThrow(/ENOENT/)
 })
+
+test('read: a page whose front matter moves it (relative `slug`, `id`) is read back; a moved file is not', () => {
+  const pages = path.join(dir, 'routes')
+  mkdirSync(pages)
+  const cache = PageCache.at(pages, 'key')
+  const moved = (id: string, frontMatter: object, route: string) =>
+    ({ ...page(id), route, frontMatter }) as unknown as CompiledPage
+  const relative = moved('docs/guide/a', { slug: 'start' }, '/docs/guide/start')
+  const absolute = moved('docs/guide/b', { slug: '/elsewhere' }, '/elsewhere')
+  const docId = moved('docs/guide/c', { id: 'named' }, '/docs/guide/named')
+  for (const p of [relative, absolute, docId]) cache.write(p)
+  const at = (p: CompiledPage, route: string) => ({ ...source(p), route })
+  expect(cache.read(at(relative, '/docs/guide/a'))?.route).toBe('/docs/guide/start')
+  expect(cache.read(at(absolute, '/docs/guide/b'))?.route).toBe('/elsewhere')
+  expect(cache.read(at(docId, '/docs/guide/c'))?.route).toBe('/docs/guide/named')
+  // The same bytes in another folder: the relative route moves with it, the cached one is stale.
+  expect(cache.read(at(relative, '/docs/other/a'))).toBeUndefined()
+  expect(cache.read(at(docId, '/docs/other/c'))).toBeUndefined()
+})

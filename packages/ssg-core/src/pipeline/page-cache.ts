@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PLUGIN_FINGERPRINT, type MarkdownOptions } from '../markdown/markdown-options.js'
 import { usesOpenapi, type ApiSet } from '../openapi/apis.js'
+import { routeOf } from '../site/page-head.js'
 import { hash } from '../util/hash.js'
 import { CORE_VERSION } from '../version.js'
 import type { CompiledPage } from './compile-page.js'
@@ -63,7 +64,9 @@ export class PageCache {
    * The page compiled from these bytes before, if the cache has it for this route (the key does
    * not hold the route: a new `docs.basePath` moves every page).
    */
-  read(page: Pick<SourcePage, 'file' | 'hash' | 'route' | 'source'>): CompiledPage | undefined {
+  read(
+    page: Pick<SourcePage, 'file' | 'hash' | 'route' | 'slugBase' | 'source'>,
+  ): CompiledPage | undefined {
     if (this.apisKey && usesOpenapi(page.source)) this.usesSpecs.add(page.file)
     if (!this.dir) return undefined
     let cached: CompiledPage
@@ -73,7 +76,7 @@ export class PageCache {
     } catch {
       return undefined
     }
-    return cached.route === (cached.frontMatter.slug ?? page.route) ? cached : undefined
+    return cached.route === routeOf(page, cached.frontMatter) ? cached : undefined
   }
 
   /** Keeps a compiled page (not one that failed: its errors are shown again next time). */

@@ -108,6 +108,10 @@ describe('a page head gives the title and front matter the compile gives', () =>
     ['crlf line endings', '---\r\ntitle: Windows\r\n---\r\n\r\n# Heading\r\n'],
     ['crlf without a title', '---\r\nsidebar_position: 1\r\n---\r\n\r\n# Windows heading\r\n'],
     ['a slug', '---\nslug: /docs/elsewhere\nsidebar_label: Short\n---\n# Moved\n'],
+    ['a relative slug', '---\nslug: ../start\n---\n# Moved up\n'],
+    ['a Docusaurus id', '---\nid: other-name\n---\n# Named by id\n'],
+    ['an id and a slug', '---\nid: by-id\nslug: by-slug\n---\n'],
+    ['an id with a slash', '---\nid: a/b\n---\n'],
     ['quoted values', "---\ntitle: 'It''s: quoted'\ndescription: \"x\"\n---\n"],
     ['a list', '---\nkeywords:\n  - a\n  - b\n---\n# With keywords\n'],
     ['a byte order mark', '\ufeff---\ntitle: With a BOM\n---\n'],
@@ -126,6 +130,25 @@ describe('a page head gives the title and front matter the compile gives', () =>
     expect(head.title).toBe(compiled.title)
     expect(head.route).toBe(compiled.route)
     expect(head.frontMatter).toEqual(compiled.frontMatter)
+  })
+})
+
+describe('routes from front matter', () => {
+  const routeOf = async (file: string, text: string) =>
+    (await readPageHead(source('/site', file, text))).route
+  test('a Docusaurus `id` names the last segment of the route, as there', async () => {
+    expect(await routeOf('content/docs/faq/State.md', '---\nid: organizing-state\n---\n')).toBe(
+      '/docs/faq/organizing-state',
+    )
+    expect(await routeOf('content/docs/State.md', '---\nid: state\n---\n')).toBe('/docs/state')
+    // `slug` wins; a folder's index page keeps the folder's route; an id that is no segment is
+    // not read as one.
+    expect(await routeOf('content/docs/faq/a.md', '---\nid: b\nslug: c\n---\n')).toBe('/docs/faq/c')
+    expect(await routeOf('content/docs/faq/index.md', '---\nid: faq-home\n---\n')).toBe(
+      '/docs/faq/',
+    )
+    for (const id of ['a/b', '..', "' x'", '""', '42'])
+      expect(await routeOf('content/docs/faq/a.md', `---\nid: ${id}\n---\n`)).toBe('/docs/faq/a')
   })
 })
 

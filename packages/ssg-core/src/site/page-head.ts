@@ -120,14 +120,32 @@ function headFrom(page: SourcePage, frontMatter: FrontMatter, h1: string | undef
     id: page.id,
     dir: page.dir,
     hash: page.hash,
-    route:
-      frontMatter.slug === undefined
-        ? page.route
-        : resolveSlug(frontMatter.slug, page.route, page.slugBase),
+    route: routeOf(page, frontMatter),
     frontMatter,
     title: frontMatter.title ?? h1 ?? humanize(page.id),
   }
 }
+
+/**
+ * A page's route after its front matter: `slug` (see `resolveSlug`), else Docusaurus's `id`, the
+ * last segment of the route in place of the file's name (`id: organizing-state` in
+ * `faq/OrganizingState.md` -> `/docs/faq/organizing-state`; not for a folder's index page, whose
+ * route is the folder's, as there), else the route of the file.
+ */
+export function routeOf(
+  page: Pick<SourcePage, 'route' | 'slugBase'>,
+  frontMatter: FrontMatter,
+): string {
+  if (frontMatter.slug !== undefined)
+    return resolveSlug(frontMatter.slug, page.route, page.slugBase)
+  const id = (frontMatter as Record<string, unknown>).id
+  if (typeof id === 'string' && DOC_ID.test(id) && !page.route.endsWith('/'))
+    return resolveSlug(id, page.route)
+  return page.route
+}
+
+/** A Docusaurus document id that names a route segment: no slash, not `.` or `..`, not blank. */
+const DOC_ID = /^(?!\.{1,2}$)[^/\\\s][^/\\]*$/
 
 /** The heads of many pages, in their order. */
 export function readPageHeads(pages: SourcePage[]): Promise<PageHead[]> {
