@@ -14,6 +14,13 @@ import { registerSearchBox } from './components/SearchSlot/SearchSlot'
 registerLayouts({ landing: LandingPage, 'not-found': NotFoundPage })
 registerSearchBox(SearchBox)
 
+/**
+ * The part of a sidebar a page's HTML shows (the rule the sidebar renders by): the core makes a
+ * page's render key from it instead of the whole sidebar, so a page added to one folder does not
+ * rerender the pages of the others.
+ */
+export { sidebarView } from './lib/sidebar-cut'
+
 /** The contract version this theme implements; the core refuses a theme built for another. */
 export const contractVersion = CONTRACT_VERSION
 

@@ -7,7 +7,7 @@ import { compileSite } from '../site/compiled-site.js'
 import { openSite } from '../site/open-site.js'
 import { createRouteTable } from '../site/route-table.js'
 import { BUILD_INFO_FILE, buildInfoJson } from '../site/build-info.js'
-import { SiteFiles, sidebarPath } from '../site/site-files.js'
+import { SiteFiles } from '../site/site-files.js'
 import { copyAssets } from './assets.js'
 import { withBase, type Sidebar } from '../theme/contract.js'
 import { BuildFailedError } from '../util/errors.js'
@@ -232,7 +232,6 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     for (const { page } of pages) if (page) pageByFile.set(page.file, page)
     let files = new SiteFiles({
       table,
-      sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: true }),
       search: null,
       staticFiles: inputs.staticFiles,
       markdown: config.markdownOutput.enabled,

@@ -42,9 +42,9 @@ export interface PageKeys {
 }
 
 /**
- * The keys of the pages' files. A page's document is made from its data, its sidebar, the site
- * data, the assets' URLs, the config, the theme's server modules and this core; its data file
- * from its data alone. Nothing per-build is in a page (see `BuildInfo`): a page whose key is
+ * The keys of the pages' files. A page's document is made from its data, its sidebar (the part
+ * the theme shows, see `sidebarKeyOf`), the site data, the assets' URLs, the config, the theme's
+ * server modules and this core; its data file from its data alone. Nothing per-build is in a page (see `BuildInfo`): a page whose key is
  * unchanged is the same bytes.
  */
 export async function pageKeys(options: {
@@ -60,13 +60,7 @@ export async function pageKeys(options: {
   extra: string[]
 }): Promise<PageKeys> {
   const { context } = options
-  const sidebarKeys = new Map<Sidebar, string>()
-  const sidebarKey = (sidebar: Sidebar | null) => {
-    if (!sidebar) return ''
-    let key = sidebarKeys.get(sidebar)
-    if (key === undefined) sidebarKeys.set(sidebar, (key = hash(JSON.stringify(sidebar))))
-    return key
-  }
+  const sidebarKey = sidebarKeyOf(context)
   const base = hash(
     CORE_VERSION,
     await coreFingerprint(),
@@ -81,10 +75,27 @@ export async function pageKeys(options: {
   // time (a page's HTML is full of `<`).
   const data = options.pages.map((page) => (isKept(page) ? page.dataKey : dataKeyOf(page)))
   const html = options.pages.map((page, i) =>
-    hash(base, data[i]!, sidebarKey(options.sidebarOf(page))),
+    hash(base, data[i]!, sidebarKey(options.sidebarOf(page), page.path)),
   )
   const buildId = hash(base, ...options.extra, ...html)
   return { html, data, buildId }
+}
+
+/**
+ * The key of what a page's document takes from its sidebar: the view the theme says the page
+ * shows (`sidebarView` of its server entry), or the whole sidebar when the theme has no view or
+ * the site replaces theme components (a replacement is handed the whole sidebar).
+ */
+function sidebarKeyOf(context: RenderContext): (sidebar: Sidebar | null, path: string) => string {
+  const view = context.config.theme.components.length ? undefined : context.theme.sidebarView
+  if (view) return (sidebar, path) => (sidebar ? hash(JSON.stringify(view(sidebar, path))) : '')
+  const wholeKeys = new Map<Sidebar, string>()
+  return (sidebar) => {
+    if (!sidebar) return ''
+    let key = wholeKeys.get(sidebar)
+    if (key === undefined) wholeKeys.set(sidebar, (key = hash(JSON.stringify(sidebar))))
+    return key
+  }
 }
 
 /** The key of a page's data file. */

@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { PageHead } from '../site/page-head.js'
 import { createRouteTable, type RouteTable } from '../site/route-table.js'
-import { SiteFiles, sidebarJson, sidebarPath } from '../site/site-files.js'
+import { SiteFiles, sidebarJson } from '../site/site-files.js'
 import type { SidebarVersion } from './invalidate.js'
 import type { SearchNames } from './theme-runtime.js'
 
@@ -34,8 +34,6 @@ export class DevTable {
     )
     this.files = new SiteFiles({
       table: this.table,
-      // Stable names: a sidebar that changes re-renders its pages, not every page of the site.
-      sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: false }),
       search: this.search,
       staticFiles,
       markdown: this.config.markdownOutput.enabled,

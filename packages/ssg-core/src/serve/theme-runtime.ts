@@ -191,11 +191,10 @@ export class ThemeRuntime {
       config,
       theme: this.theme.server,
       assets: this.bundle.assets,
-      // Stable names: a sidebar that changes re-renders its pages, not every page of the site.
       sidebarUrls: Object.fromEntries(
         Object.keys(config.sidebars ?? { docs: [] }).map((id) => [
           id,
-          withBase(config.baseUrl, '/' + sidebarPath({ id, items: [] }, { hashed: false })),
+          withBase(config.baseUrl, '/' + sidebarPath(id)),
         ]),
       ),
     })

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { resolveConfig } from '../config/load-config.js'
 import type { PageHead } from './page-head.js'
 import { changesTable, createRouteTable, reconcileRouteTable } from './route-table.js'
-import { SiteFiles, sidebarPath, tableFileContent } from './site-files.js'
+import { SiteFiles, tableFileContent } from './site-files.js'
 
 const config = (extra: Record<string, unknown> = {}) =>
   resolveConfig({
@@ -102,7 +102,6 @@ describe('the site files', () => {
   site.table = createRouteTable({ config: site.config, heads: heads.slice(0, 4) })
   const files = new SiteFiles({
     table: site.table,
-    sidebarPath: (s) => sidebarPath(s, { hashed: false }),
     search: { docFile: 'search-doc-1.json', indexFile: 'search-index-1.json' },
     staticFiles: new Set(['/img/logo.svg', '/docs/guide/use.html']),
   })
@@ -179,7 +178,6 @@ describe('drafts', () => {
     expect(table.routes.has('/docs/guide/draft')).toBe(true)
     const files = new SiteFiles({
       table,
-      sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: false }),
       search: null,
       staticFiles: new Set(),
       markdown: true,
@@ -196,7 +194,6 @@ describe('drafts', () => {
     // The author's own `static/llms.txt` wins.
     const own = new SiteFiles({
       table,
-      sidebarPath: (sidebar) => sidebarPath(sidebar, { hashed: false }),
       search: null,
       staticFiles: new Set(['/llms.txt']),
       markdown: true,

@@ -3,7 +3,6 @@ import { redirectPage, robotsTxt, sitemapXml } from '../pipeline/extras.js'
 import { dataFileOf, htmlFileOf, markdownFileOf } from '../pipeline/output-paths.js'
 import { LLMS_FULL_TXT, LLMS_TXT, wantsTwin } from '../markdown/twin-files.js'
 import type { Sidebar } from '../theme/contract.js'
-import { hash } from '../util/hash.js'
 import { layoutOf } from './page-data.js'
 import type { RouteTable } from './route-table.js'
 import { BUILD_INFO_FILE } from './build-info.js'
@@ -35,8 +34,6 @@ export type SiteFile =
 
 export interface SiteFilesOptions {
   table: RouteTable
-  /** The path of a sidebar's JSON file (content-hashed by `ssg build`, stable in `ssg serve`). */
-  sidebarPath: (sidebar: Sidebar) => string
   /**
    * The search files, or null when search is off. `parts` unknown (`ssg serve` names them once
    * the index exists): any `search-(doc|index|prefix)-...-<n>.json` path is taken for a part.
@@ -63,7 +60,7 @@ export class SiteFiles {
     for (const source of options.staticFiles)
       this.add({ kind: 'static', path: source.slice(1), source })
     for (const sidebar of table.sidebars)
-      this.add({ kind: 'sidebar', path: options.sidebarPath(sidebar), id: sidebar.id })
+      this.add({ kind: 'sidebar', path: sidebarPath(sidebar.id), id: sidebar.id })
     this.add({ kind: 'build-info', path: BUILD_INFO_FILE })
     this.add({ kind: 'sitemap', path: 'sitemap.xml' })
     this.add({ kind: 'robots', path: 'robots.txt' })
@@ -127,14 +124,12 @@ export class SiteFiles {
 }
 
 /**
- * A sidebar's JSON file, fetched once by the client and shared by its pages: content-hashed for
- * `ssg build` (cached for good); a stable name for `ssg serve` (pages need not change when only
- * a sidebar does).
+ * A sidebar's JSON file, fetched once by the client and shared by its pages. A stable name, not
+ * content-hashed: every page names its sidebar's file, and a hashed name made every page of a
+ * sidebar change (and render again) when any item of it did.
  */
-export function sidebarPath(sidebar: Sidebar, options: { hashed: boolean }): string {
-  return options.hashed
-    ? `_ssg/sidebars/${sidebar.id}.${hash(sidebarJson(sidebar)).slice(0, 10)}.json`
-    : `_ssg/sidebars/${sidebar.id}.json`
+export function sidebarPath(id: string): string {
+  return `_ssg/sidebars/${id}.json`
 }
 
 /** The content of a sidebar's file. */

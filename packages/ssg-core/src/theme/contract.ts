@@ -101,7 +101,7 @@ export interface SiteData {
     enabled: boolean
     maxResults: number
   }
-  /** Sidebar id -> URL of its JSON file (content-hashed). */
+  /** Sidebar id -> URL of its JSON file (a stable name: pages stay the same when it changes). */
   sidebars: Record<string, string>
   /** Theme-specific options from the config's `theme.options`, passed through untouched. */
   themeOptions: Record<string, unknown>
@@ -190,6 +190,14 @@ export interface RenderedPage {
 export interface ThemeServerModule {
   contractVersion: number
   renderPage(route: RouteData): RenderedPage
+  /**
+   * The part of `sidebar` that `renderPage` puts in the HTML of the page at `activePath`, as JSON
+   * data: a page's document is made again when its view changes, not when any part of its sidebar
+   * does (without it, the whole sidebar is part of every page's render key). It must hold all
+   * that the markup takes from the sidebar: two sidebars with the same view render the same page.
+   * Not used when the site replaces theme components (a replacement may show any of the sidebar).
+   */
+  sidebarView?(sidebar: Sidebar, activePath: string): unknown
   /** What a site may customise from its config (`theme.components`, `theme.slots`). */
   customization?: ThemeCustomization
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { makeSidebar } from '../../test/fixtures'
 import { render, text } from '../../test/render'
-import { containsPath, Sidebar } from './Sidebar'
+import { containsPath } from '../../lib/sidebar-cut'
+import { Sidebar } from './Sidebar'
 
 describe('Sidebar', () => {
   const doc = render(

@@ -1,6 +1,7 @@
 import type { Sidebar as SidebarData, SidebarCategory, SidebarItem } from '@ssg/core/contract'
 import { useEffect, useId, useRef, useState } from 'react'
-import { isExternal, samePath, trimSlash, withBase } from '../../lib/url'
+import { isExternal, samePath, withBase } from '../../lib/url'
+import { containsPath, shownRows, startsOpen } from '../../lib/sidebar-cut'
 import { revealInScroller } from '../../lib/reveal'
 import { Collapsible } from '../Collapsible/Collapsible'
 import { Icon } from '../Icons/Icons'
@@ -15,66 +16,8 @@ export interface SidebarProps {
   label?: string
 }
 
-/**
- * The paths each category (with its descendants) links to, made once per category object: every
- * page renders every category of its sidebar, and scanning each category's links for each page
- * made rendering a 10,000-page site quadratic (40 s of its render time).
- */
-const pathsOf = new WeakMap<SidebarCategory, Set<string>>()
-
-function categoryPaths(category: SidebarCategory): Set<string> {
-  let paths = pathsOf.get(category)
-  if (!paths) {
-    paths = new Set(category.href ? [trimSlash(category.href)] : [])
-    for (const item of category.items) {
-      if (item.type === 'link') paths.add(trimSlash(item.href))
-      else for (const path of categoryPaths(item)) paths.add(path)
-    }
-    pathsOf.set(category, paths)
-  }
-  return paths
-}
-
-/** True when the category or one of its descendants links to the path. */
-export function containsPath(category: SidebarCategory, path: string): boolean {
-  return categoryPaths(category).has(trimSlash(path))
-}
-
-/**
- * Lists longer than this are cut in the page's HTML (see {@link shownRows}): a 5,000-page folder
- * made every page of it carry 5,000 links.
- */
-export const LIST_LIMIT = 40
-/** Of a list cut in the HTML: the items shown from its start, and on each side of the active one. */
-const HEAD = 3
-const AROUND = 10
-
-/** An item of a list as rendered: an item at its index, or how many items are left out. */
-type Row = { index: number; item: SidebarItem } | { index: number; more: number }
-
-/**
- * The rows of a list. Whole once hydrated; in the server-rendered page (and hydration, which must
- * match it), a list longer than {@link LIST_LIMIT} shows its first items and those around the
- * item that is or holds the page shown, each gap counted: what a reader sees first, and, without
- * JavaScript, the way up and to the neighbouring pages. The whole tree is the sidebar's shared
- * JSON file, which the client loads once for all pages.
- */
-export function shownRows(items: SidebarItem[], activePath: string, whole: boolean): Row[] {
-  if (whole || items.length <= LIST_LIMIT) return items.map((item, index) => ({ index, item }))
-  const focus = items.findIndex((item) =>
-    item.type === 'link'
-      ? !isExternal(item.href) && samePath(item.href, activePath)
-      : containsPath(item, activePath),
-  )
-  const from = focus < 0 ? HEAD : Math.max(HEAD, focus - AROUND)
-  const to = focus < 0 ? HEAD + 2 * AROUND + 1 : Math.min(items.length, focus + AROUND + 1)
-  const rows: Row[] = items.slice(0, Math.min(HEAD, to)).map((item, index) => ({ index, item }))
-  if (from > HEAD) rows.push({ index: HEAD, more: from - HEAD })
-  for (let index = Math.max(from, HEAD); index < to; index++)
-    rows.push({ index, item: items[index]! })
-  if (to < items.length) rows.push({ index: to, more: items.length - to })
-  return rows
-}
+// Exported here before they moved to lib/sidebar-cut (`./components/Sidebar` is a public path).
+export { containsPath, LIST_LIMIT, shownRows } from '../../lib/sidebar-cut'
 
 interface ItemProps {
   item: SidebarItem
@@ -118,7 +61,8 @@ function Category({
   whole,
 }: ItemProps & { item: SidebarCategory }) {
   const holdsActive = containsPath(item, activePath)
-  const [open, setOpen] = useState(holdsActive || !item.collapsed)
+  // The HTML's rule (see `sidebarView`, which the page's render key is made from).
+  const [open, setOpen] = useState(() => startsOpen(item, activePath))
   const id = useId()
   // Navigating to a page of a closed category opens it.
   useEffect(() => {
