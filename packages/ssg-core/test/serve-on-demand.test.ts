@@ -114,3 +114,33 @@ describe('a page’s warnings, for its warnings panel', () => {
     expect(await warningsOf('/%E0%A4%A')).toEqual([])
   })
 })
+
+describe('MDX pages', () => {
+  let server: Awaited<ReturnType<typeof startQuietServer>>
+  beforeAll(async () => {
+    server = await startQuietServer(
+      await makeSite({
+        files: {
+          'content/docs/index.md': '# Home\n\nSee [the guide](./guide/index.mdx).\n',
+          'content/docs/guide/index.mdx':
+            "import Tabs from '@theme/Tabs'\n\n# Guide\n\nRead [setup](./setup.mdx).\n",
+          'content/docs/guide/setup.mdx': '# Setup\n\n{/* a note */}\n\nInstall it.\n',
+        },
+      }),
+    )
+  })
+  afterAll(() => server?.close())
+
+  test('are pages, served at their routes, never as files', async () => {
+    const guide = await get(server.url, '/docs/guide/')
+    expect(guide.status).toBe(200)
+    expect(guide.body).toContain('href="/docs/guide/setup"')
+    expect(guide.body).not.toContain('import Tabs')
+    const setup = await get(server.url, '/docs/guide/setup')
+    expect(setup.body).toContain('Install it.')
+    expect(setup.body).not.toContain('a note')
+    const home = await get(server.url, '/docs/')
+    expect(home.body).toContain('href="/docs/guide/"')
+    expect((await get(server.url, '/docs/guide/setup.mdx')).status).toBe(404)
+  })
+})

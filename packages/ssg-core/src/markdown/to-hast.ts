@@ -6,6 +6,7 @@ import remarkDirective from 'remark-directive'
 import remarkRehype from 'remark-rehype'
 import { rehypeRawIfNeeded } from './rehype-raw-if-needed.js'
 import { remarkFrontMatter } from './remark-front-matter.js'
+import { remarkMdxEsm } from './remark-mdx-esm.js'
 import { remarkDirectives } from './remark-directives.js'
 import { remarkAttributeLists } from './remark-attribute-lists.js'
 import { remarkContainerTitles } from './container-titles.js'
@@ -34,6 +35,7 @@ export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean 
     .use(remarkContainerTitles)
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkFrontMatter)
+    .use(remarkMdxEsm)
     .use(remarkGfm)
     .use(remarkDefinitionList)
     .use(remarkMdnDefinitionList)

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
 import { isCategoryFile } from './category-files.js'
 import type { CompiledPage } from './compile-page.js'
+import { PAGE_FILE } from './discover.js'
 
 /** The files beside the Markdown that the site's pages use: output path -> absolute source. */
 export type AssetFiles = Map<string, string>
@@ -105,7 +106,7 @@ export function contentFileStats(root: string): string[] {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
       const full = path.join(dir, entry.name)
       if (entry.isDirectory()) walk(full)
-      else if (!/\.(md|markdown)$/i.test(entry.name)) {
+      else if (!PAGE_FILE.test(entry.name)) {
         try {
           const s = statSync(full)
           out.push(`${path.relative(root, full)} ${s.size} ${s.mtimeMs}`)
@@ -131,7 +132,7 @@ export function takeAssetChanges(
 ): Set<string> {
   const files = new Set<string>()
   for (const absolute of [...plan.content.keys()]) {
-    if (/\.(md|markdown)$/i.test(absolute) || isCategoryFile(absolute)) continue
+    if (PAGE_FILE.test(absolute) || isCategoryFile(absolute)) continue
     plan.content.delete(absolute)
     const file = path.relative(root, absolute).split(path.sep).join('/')
     lookup?.forget(file)
@@ -162,7 +163,7 @@ export function pagesUsing<P extends Pick<CompiledPage, 'assets'>>(
  * files are never served this way.
  */
 export function assetSourceOf(output: string, docsBasePath: string): string | null {
-  if (/\.(md|markdown)$/i.test(output)) return null
+  if (PAGE_FILE.test(output)) return null
   const docs = docsBasePath.replace(/^\//, '') + '/'
   const source = output.startsWith('_ssg/files/')
     ? output.slice('_ssg/files/'.length)

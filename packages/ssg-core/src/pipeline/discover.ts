@@ -92,12 +92,14 @@ export function headCut(text: string): number {
   return line ? body + line[0].length : -1
 }
 
-const MARKDOWN = /\.(md|markdown)$/i
-/** MDX (Docusaurus, Starlight): JSX and ES modules in Markdown, which this toolkit does not run. */
-const MDX = /\.mdx$/i
+/**
+ * A page's file: Markdown, or MDX (Docusaurus, Starlight), built as Markdown (its JSX components
+ * kept as unknown elements, its `import`/`export` statements left out, with warnings).
+ */
+export const PAGE_FILE = /\.(md|markdown|mdx)$/i
 
-/** The Markdown files under `dir`; its MDX files go to `mdx`. */
-async function walk(dir: string, mdx: string[] = []): Promise<string[]> {
+/** The page files under `dir`. */
+async function walk(dir: string): Promise<string[]> {
   let entries
   try {
     entries = await readdir(dir, { withFileTypes: true })
@@ -111,16 +113,15 @@ async function walk(dir: string, mdx: string[] = []): Promise<string[]> {
     const full = path.join(dir, entry.name)
     // Hidden folders (`.git`) are skipped; a Markdown file is a page whatever its name (`..md`).
     if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.')) out.push(...(await walk(full, mdx)))
-    } else if (MARKDOWN.test(entry.name)) out.push(full)
-    else if (MDX.test(entry.name)) mdx.push(full)
+      if (!entry.name.startsWith('.')) out.push(...(await walk(full)))
+    } else if (PAGE_FILE.test(entry.name)) out.push(full)
   }
   return out
 }
 
 /** Route of a file relative to its collection root: `a/index.md` -> `<base>/a/`, `a/b.md` -> `<base>/a/b`. */
 export function routeFromFile(relative: string, basePath: string): string {
-  return routeOfName(relative.replace(MARKDOWN, ''), basePath)
+  return routeOfName(relative.replace(PAGE_FILE, ''), basePath)
 }
 
 /** Route of a page name (see `pageNameOf`): `a/index` -> `<base>/a/`, `a/b` -> `<base>/a/b`. */
@@ -134,11 +135,14 @@ function routeOfName(noExt: string, basePath: string): string {
 /** Whether a file (relative to the collection root, forward slashes) exists. */
 type Exists = (relative: string) => boolean
 
-const README = /^readme\.(md|markdown)$/i
+const README = /^readme\.(md|markdown|mdx)$/i
 
-/** A folder's index page exists: `index.md` or `index.markdown`. */
+/** A folder's index page exists: `index.md`, `index.markdown` or `index.mdx`. */
 const hasIndex = (dir: string, exists: Exists) =>
-  ['index.md', 'index.markdown'].some((name) => exists(dir ? `${dir}/${name}` : name))
+  INDEX_FILES.some((name) => exists(dir ? `${dir}/${name}` : name))
+
+/** The names of a folder's index page. */
+export const INDEX_FILES = ['index.md', 'index.markdown', 'index.mdx']
 
 /**
  * The doc id of a file (its path without the extension) and the name its route is made from,
@@ -152,7 +156,7 @@ const hasIndex = (dir: string, exists: Exists) =>
  *   command): routes stay unique, and the file named so keeps its route.
  */
 export function pageNameOf(relative: string, exists: Exists): { id: string; name: string } {
-  const noExt = relative.replace(MARKDOWN, '')
+  const noExt = relative.replace(PAGE_FILE, '')
   const slash = noExt.lastIndexOf('/')
   const dir = slash === -1 ? '' : noExt.slice(0, slash)
   const base = noExt.slice(slash + 1)
@@ -163,9 +167,9 @@ export function pageNameOf(relative: string, exists: Exists): { id: string; name
   if (!/^\.+$/.test(base)) return { id: noExt, name: noExt }
   const spelled = base.replace(/\./g, '-dot').slice(1)
   const taken = (name: string) =>
-    ['.md', '.markdown', '/index.md', '/index.markdown', '/README.md', '/readme.md'].some((end) =>
-      exists(inDir(name) + end),
-    )
+    ['.md', '.markdown', '.mdx', '/README.md', '/readme.md']
+      .concat(INDEX_FILES.map((index) => '/' + index))
+      .some((end) => exists(inDir(name) + end))
   let name = spelled
   for (let n = 1; taken(name); n++) name = `${spelled}-${n}`
   return { id: noExt, name: inDir(name) }
@@ -184,16 +188,7 @@ export async function discoverPages(options: {
   const { config, messages } = options
   const pages: SourcePage[] = []
   for (const collection of collectionsOf(config)) {
-    const mdx: string[] = []
-    const files = (await walk(collection.dir, mdx)).sort()
-    for (const absolute of mdx.sort())
-      messages.push({
-        file: toRelative(config.root, absolute),
-        severity: 'warning',
-        message:
-          'MDX pages are not built (their JSX and ES imports are not run here): this page is left out; rename it to `.md` to build it as Markdown (its components then show as text, with a warning)',
-        ruleId: 'mdx-page',
-      })
+    const files = (await walk(collection.dir)).sort()
     const read = await Promise.all(
       files.map(async (absolute) => {
         const file = toRelative(config.root, absolute)
@@ -285,7 +280,7 @@ export function sourcePageOf(
   absolute: string,
   source: string,
 ): SourcePage | null {
-  if (!MARKDOWN.test(absolute)) return null
+  if (!PAGE_FILE.test(absolute)) return null
   for (const collection of collectionsOf(config)) {
     const relative = path.relative(collection.dir, absolute)
     if (relative === '..' || relative.startsWith('..' + path.sep) || path.isAbsolute(relative))
@@ -318,7 +313,7 @@ export async function noPagesMessage(config: ResolvedConfig): Promise<BuildMessa
       const full = path.join(dir, entry.name)
       if (entry.name.startsWith('.') || entry.name === 'node_modules' || full === outDir) continue
       if (entry.isDirectory() && depth < 3) await look(full, depth + 1)
-      else if (MARKDOWN.test(entry.name) && !/^(readme|changelog|license)\./i.test(entry.name))
+      else if (PAGE_FILE.test(entry.name) && !/^(readme|changelog|license)\./i.test(entry.name))
         elsewhere.push(path.relative(config.root, full).split(path.sep).join('/'))
     }
   }

@@ -7,6 +7,7 @@ import { withBase } from '../theme/contract.js'
 import { closest } from '../util/errors.js'
 import { encodeRoute } from './output-paths.js'
 import type { CompiledPage } from './compile-page.js'
+import { PAGE_FILE } from './discover.js'
 
 export interface LinkCheckOptions {
   table: RouteTable
@@ -244,9 +245,7 @@ export function linkRewrites(page: CompiledPage, options: LinkCheckOptions): Lin
     // A Markdown file: relative to the linking file, or (`/guide/x.md`, VitePress) to the folder
     // of the pages (`content/docs/`, then `content/pages/`); an absolute one that is no file is
     // read as a route below.
-    const file = /\.(md|markdown)$/i.test(target.path)
-      ? markdownFileOf(table, page, target.path)
-      : null
+    const file = PAGE_FILE.test(target.path) ? markdownFileOf(table, page, target.path) : null
     if (file !== null) {
       const linked = table.byFile.get(file)
       const draft = linked ? undefined : table.drafts.find((d) => d.file === file)

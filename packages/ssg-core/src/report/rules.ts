@@ -69,10 +69,11 @@ export const RULES = {
     summary: 'the highlighter failed on a code block of a language it knows; shown as plain text',
     fix: 'report the message with the block; meanwhile mark the block `text` to silence it',
   },
-  'mdx-page': {
+  'mdx-esm': {
     severity: 'warning',
-    summary: 'an MDX page (`.mdx`) is left out: MDX is not built',
-    fix: 'rename the file to `.md` to build it as Markdown, or move it out of `content/`',
+    summary:
+      'MDX `import`/`export` statements are not run: left out, so what they define does not show',
+    fix: 'write what the statements provided in Markdown, then delete them',
   },
   'markdown-plugin': {
     severity: 'warning',

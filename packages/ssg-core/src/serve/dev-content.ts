@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pagesUsing, takeAssetChanges } from '../pipeline/assets.js'
-import { placeOf, sourcePageOf } from '../pipeline/discover.js'
+import { PAGE_FILE, placeOf, sourcePageOf } from '../pipeline/discover.js'
 import { isCategoryFile } from '../pipeline/category-files.js'
 import { listStaticFiles } from '../pipeline/extras.js'
 import { headKey, readPageHead } from '../site/page-head.js'
@@ -231,14 +231,14 @@ function addNamedBySiblings(site: DevSite, plan: ChangePlan): void {
   const root = site.config.root
   const folders = new Set<string>()
   for (const [absolute, action] of plan.content) {
-    if (!/\.(md|markdown)$/i.test(absolute)) continue
+    if (!PAGE_FILE.test(absolute)) continue
     const known = site.heads.has(path.relative(root, absolute).split(path.sep).join('/'))
     if (known !== (action === 'write')) folders.add(path.dirname(absolute))
   }
   if (!folders.size) return
   for (const file of site.heads.keys()) {
     const absolute = path.join(root, file)
-    const name = path.basename(file).replace(/\.(md|markdown)$/i, '')
+    const name = path.basename(file).replace(PAGE_FILE, '')
     if (!/^readme$|^\.+$/i.test(name) || plan.content.has(absolute)) continue
     if (folders.has(path.dirname(absolute))) plan.content.set(absolute, 'write')
   }

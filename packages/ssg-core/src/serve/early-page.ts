@@ -5,7 +5,7 @@ import { usesOpenapi } from '../openapi/apis.js'
 import type { CompileRequest } from '../pipeline/compile-source.js'
 import type { CompilePool } from './compile-pool.js'
 import { PRIORITY } from './page-store.js'
-import { placeOf, sourcePageOf } from '../pipeline/discover.js'
+import { INDEX_FILES, placeOf, sourcePageOf } from '../pipeline/discover.js'
 
 /**
  * The compile request of the Markdown file a request path most likely names, read before the
@@ -30,8 +30,10 @@ export function likelyPage(config: ResolvedConfig, relative: string): CompileReq
   places.push(['pages', name])
   for (const [collection, rest] of places) {
     const base = path.join(config.root, 'content', collection, ...rest.split('/').filter(Boolean))
-    const indexes = ['index.md', 'index.markdown', 'README.md'].map((f) => path.join(base, f))
-    const candidates = rest ? [`${base}.md`, `${base}.markdown`, ...indexes] : indexes
+    const indexes = [...INDEX_FILES, 'README.md'].map((f) => path.join(base, f))
+    const candidates = rest
+      ? [`${base}.md`, `${base}.markdown`, `${base}.mdx`, ...indexes]
+      : indexes
     const absolute = candidates.find((file) => existsSync(file))
     if (!absolute) continue
     let source: string
