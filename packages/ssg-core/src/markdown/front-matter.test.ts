@@ -122,3 +122,35 @@ test('a Starlight sidebar key without counterpart is a warning at the sidebar ke
   ])
   expect(file.data.frontMatter?.sidebar_label).toBe('Short')
 })
+
+describe('Material for MkDocs’ search mapping', () => {
+  test('`exclude: true` is `search: false`; `boost` is named; other mappings are invalid', () => {
+    const excluded = validateFrontMatter({ title: 'A', search: { exclude: true } })
+    expect(excluded.result.success && excluded.result.data).toEqual({ title: 'A', search: false })
+    expect(excluded.ignored).toEqual([])
+    const boosted = validateFrontMatter({ search: { boost: 1.05, exclude: false } })
+    expect(boosted.result.success && boosted.result.data).toEqual({})
+    expect(boosted.ignored).toEqual(['search.boost'])
+    expect(validateFrontMatter({ search: { exclude: 'yes' } }).result.success).toBe(false)
+    expect(validateFrontMatter({ search: { other: 1 } }).result.success).toBe(false)
+  })
+
+  test('a warning at the search key names what is not read; the page builds', async () => {
+    const { markdownToHast } = await import('./to-hast.js')
+    const { VFile } = await import('vfile')
+    const file = new VFile({
+      path: 'content/docs/a.md',
+      value: '---\ntitle: A\nsearch:\n  boost: 2\n---\n\nText.\n',
+    })
+    const processor = markdownToHast()
+    await processor.run(processor.parse(file), file)
+    expect(file.messages.map((m) => [m.ruleId, m.line, m.reason, m.fatal])).toEqual([
+      [
+        'front-matter-value',
+        3,
+        '`search.boost` (Material for MkDocs) has no counterpart in this toolkit; it is ignored (`search.exclude` is read)',
+        false,
+      ],
+    ])
+  })
+})

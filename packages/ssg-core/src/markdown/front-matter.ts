@@ -71,9 +71,13 @@ export function validateFrontMatter(data: Record<string, unknown>): {
   /** Parts of another tool's value read here that have no counterpart (`sidebar.badge`). */
   ignored: string[]
 } {
-  const starlight = starlightSidebar(data)
-  if (starlight) data = starlight.data
-  const ignored = starlight?.ignored ?? []
+  const ignored: string[] = []
+  for (const read of [starlightSidebar, materialSearch]) {
+    const other = read(data)
+    if (!other) continue
+    data = other.data
+    ignored.push(...other.ignored)
+  }
   const plain = plainFrontMatter(data)
   if (plain) return { result: { success: true, data: plain }, dropped: [], ignored }
   let result = frontMatterSchema.safeParse(data)
@@ -114,6 +118,32 @@ export function starlightSidebar(
   if (label !== undefined && out.sidebar_label === undefined) out.sidebar_label = label
   if (order !== undefined && out.sidebar_position === undefined) out.sidebar_position = order
   return { data: out, ignored: Object.keys(other).map((key) => `sidebar.${key}`) }
+}
+
+/**
+ * Material for MkDocs' `search: { exclude, boost }`: `exclude: true` is this toolkit's
+ * `search: false`; `boost` has no counterpart and is named in `ignored`. Null when `search` is
+ * no such mapping.
+ */
+export function materialSearch(
+  data: Record<string, unknown>,
+): { data: Record<string, unknown>; ignored: string[] } | null {
+  const search = data.search
+  if (search === null || typeof search !== 'object' || Array.isArray(search)) return null
+  const { exclude, boost, ...other } = search as Record<string, unknown>
+  if (exclude !== undefined && !isBoolean(exclude)) return null
+  if (boost !== undefined && !isNumber(boost)) return null
+  if (Object.keys(other).length) return null
+  const out: Record<string, unknown> = { ...data }
+  delete out.search
+  if (exclude === true) out.search = false
+  return { data: out, ignored: boost === undefined ? [] : ['search.boost'] }
+}
+
+/** What another tool's mapping named in `ignored` comes from, and what of it is read. */
+export const OTHER_TOOL_KEYS: Record<string, { tool: string; read: string }> = {
+  sidebar: { tool: 'Starlight', read: '`sidebar.label` and `sidebar.order` are read' },
+  search: { tool: 'Material for MkDocs', read: '`search.exclude` is read' },
 }
 
 const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0

@@ -1,7 +1,12 @@
 import type { Root, Yaml } from 'mdast'
 import type { VFile } from 'vfile'
 import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml'
-import { frontMatterSchema, validateFrontMatter, type FrontMatter } from './front-matter.js'
+import {
+  frontMatterSchema,
+  OTHER_TOOL_KEYS,
+  validateFrontMatter,
+  type FrontMatter,
+} from './front-matter.js'
 import { parseSimpleYaml } from './simple-yaml.js'
 
 /** What each soft key accepts, for the warning. */
@@ -72,12 +77,16 @@ export function remarkFrontMatter() {
       return
     }
     const { result, dropped, ignored } = validateFrontMatter(data)
-    // Starlight's `sidebar: { label, order }` is read; what has no counterpart here is named.
-    for (const key of ignored)
+    // Another tool's mapping (Starlight's `sidebar: { label, order }`) is read; what has no
+    // counterpart here is named.
+    for (const key of ignored) {
+      const top = key.slice(0, key.indexOf('.'))
+      const { tool, read } = OTHER_TOOL_KEYS[top]!
       file.message(
-        `\`${key}\` (Starlight) has no counterpart in this toolkit; it is ignored (\`sidebar.label\` and \`sidebar.order\` are read)`,
-        { place: keyPlace('sidebar'), ruleId: 'front-matter-value', source: 'ssg-core' },
+        `\`${key}\` (${tool}) has no counterpart in this toolkit; it is ignored (${read})`,
+        { place: keyPlace(top), ruleId: 'front-matter-value', source: 'ssg-core' },
       )
+    }
     // A value another tool gives a key (`layout: home`): a warning, and the key's default.
     for (const key of dropped)
       file.message(
