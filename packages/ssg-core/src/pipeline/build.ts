@@ -99,22 +99,36 @@ function isStale(error: unknown): boolean {
 async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<BuildReport> {
   const timings = stageTimings(options.onProgress)
   const now = options.now ?? (() => new Date())
+  // Set once the pages are found (`onSources`), before the site is open.
+  let found = null as PageRecords | null
+  let early = null as EarlyWorker | null
   const site = await openSite({
     root: options.root,
     mode: 'build',
     timings,
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
+    // A cold build starts its compile workers now: they load while the specs are read.
+    onSources: (sources, cacheDir) => {
+      found = PageRecords.open(cacheDir)
+      if (options.workers !== 0) early = EarlyWorker.forCold({ sources, records: found, options })
+    },
+  }).catch(async (error: unknown) => {
+    await early?.stop()
+    throw error
   })
   const { config, theme, sources } = site
   const outDir = path.resolve(config.root, config.outDir)
-  const staging = await createStagingDir(outDir)
   // The search parts' writes, running while the pages render (see `writeSearchFiles`).
   let searchWrites: Promise<void> | null = null
-  let early: EarlyWorker | null = null
+  const staging = await createStagingDir(outDir).catch(async (error: unknown) => {
+    await early?.stop()
+    throw error
+  })
   try {
     const outputs = await OutputCache.open({ cacheDir: site.cache.outputs, outDir, staging })
-    const records = PageRecords.open(site.cache.outputs)
-    if (useRecords) early = EarlyWorker.forEdit({ config, sources, records, site, options })
+    const records = found ?? PageRecords.open(site.cache.outputs)
+    if (useRecords && !early)
+      early = EarlyWorker.forEdit({ config, sources, records, site, options })
     const assets = await stage(timings, 'client bundle', () =>
       bundleClient({
         clientEntry: theme.clientEntry,

@@ -53,9 +53,7 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   // A few pages (an edit) go to one worker too: it loads the compile stack from its bundle with
   // V8's code cache (see `compile-worker.ts`), this thread through Node's module loader (one page
   // of the 2,000-page corpus edited: 4.0 s of CPU for the whole build against 5.0 s).
-  const workers =
-    options.workers ??
-    (todo.length >= 60 ? Math.min(availableParallelism(), 8) : todo.length > 0 ? 1 : 0)
+  const workers = poolSize(todo.length, options.workers)
   // Each batch goes to the cache as it arrives, while the workers go on: writing every page at
   // the end held all their JSON at once (0.3 GB for 10,000 pages, the build's peak memory). The
   // files are written by the thread pool: this thread must be free to send the next batches.
@@ -70,7 +68,7 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
     }
   }
   const data = { md, apis }
-  const early = todo.length && workers > 0 ? options.early?.take(data) : undefined
+  const early = todo.length && workers > 0 ? (options.early?.take(data) ?? []) : []
   await options.early?.stop()
   const compiled =
     workers > 0
@@ -80,6 +78,11 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   await cache.flush()
   for (const page of compiled) results.set(page.file, page)
   return { pages: options.pages.map((p) => results.get(p.file)!), cacheHits }
+}
+
+/** The compile workers for `pages` pages to compile: `workers` when given, else all cores for many. */
+export function poolSize(pages: number, workers?: number): number {
+  return workers ?? (pages >= 60 ? Math.min(availableParallelism(), 8) : pages > 0 ? 1 : 0)
 }
 
 /** What a compile worker is started with. */
@@ -114,23 +117,26 @@ async function compileInWorkers(
   data: CompileWorkerData,
   count: number,
   onBatch: (pages: CompiledPage[]) => void,
-  early?: Worker,
+  early: Worker[],
 ): Promise<CompiledPage[]> {
   if (pages.length === 0) return []
-  // From src/ (tests) there is no worker build: compile here (or in a worker started early).
+  // From src/ (tests) there is no worker build: compile here (or in workers started early).
   const workerUrl = compileWorkerUrl()
-  if (!workerUrl && !early) return compileHere(pages, data, onBatch)
+  if (!workerUrl && !early.length) return compileHere(pages, data, onBatch)
   const batchSize = Math.max(4, Math.min(50, Math.ceil(pages.length / (count * 8))))
   const batches: SourcePage[][] = []
   for (let i = 0; i < pages.length; i += batchSize) batches.push(pages.slice(i, i + batchSize))
   const out: CompiledPage[] = []
   const heap = new HeapGuard()
   let next = 0
-  const shared = { ...data, oniguruma: await compileOniguruma() }
-  const size = workerUrl ? Math.min(count, batches.length) : 1
-  // A worker started early compiles its own oniguruma (it started before this one was made).
+  const size = Math.min(workerUrl ? count : early.length, batches.length)
+  // Workers started early are used first (they compile their own oniguruma: they started before
+  // this one was made); those the pool does not need are ended.
+  for (const spare of early.slice(size)) void spare.terminate()
+  const oniguruma = size > early.length ? await compileOniguruma() : undefined
+  const shared: CompileWorkerData = { ...data, ...(oniguruma ? { oniguruma } : {}) }
   const pool = Array.from({ length: size }, (_, k) =>
-    k === 0 && early ? early : startCompileWorker(workerUrl!, shared),
+    k < early.length ? early[k]! : startCompileWorker(workerUrl!, shared),
   )
   try {
     await Promise.all(

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { resolveConfig } from '../config/load-config.js'
 import { markdownOptions } from '../markdown/markdown-options.js'
-import { compilePages } from './compile.js'
+import { compilePages, poolSize } from './compile.js'
 import type { SourcePage } from './discover.js'
 import { EarlyWorker } from './early-worker.js'
 
@@ -16,6 +16,23 @@ const STAND_IN = new URL(
       `import { parentPort, workerData } from 'node:worker_threads'
 parentPort.on('message', ({ id, pages }) => parentPort.postMessage({ id, results: pages.map((page) => ({
   file: page.file, html: 'stand-in ' + JSON.stringify(workerData.md.themes), messages: [] })) }))`,
+    ),
+)
+
+/**
+ * The same, started without its options (`{ setup: 'message' }`): it answers pages only once told
+ * them (`{ setup }`), each with the themes it was told and its thread's id.
+ */
+const UNTOLD = new URL(
+  'data:text/javascript,' +
+    encodeURIComponent(
+      `import { parentPort, threadId } from 'node:worker_threads'
+let told = null
+parentPort.on('message', ({ id, setup, pages }) => {
+  if (setup) return void (told = setup)
+  parentPort.postMessage({ id, results: pages.map((page) => ({ file: page.file,
+    html: told ? 'told ' + JSON.stringify(told.md.themes) + ' ' + threadId : 'untold', messages: [] })) })
+})`,
     ),
 )
 
@@ -61,7 +78,7 @@ describe('a compile worker started early', () => {
     expect(withEarly.pages.map((p) => ({ ...p, html: String(p.html) }))).toEqual(
       without.pages.map((p) => ({ ...p, html: String(p.html) })),
     )
-    expect(early!.take({ md: markdownOptions(other), apis: null })).toBeUndefined()
+    expect(early!.take({ md: markdownOptions(other), apis: null })).toEqual([])
   })
 
   test('is not used once it failed', async () => {
@@ -69,11 +86,71 @@ describe('a compile worker started early', () => {
     const data = { md: markdownOptions(site), apis: null }
     const early = EarlyWorker.start(data, FAILING)!
     await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(early.take(data)).toBeUndefined()
+    expect(early.take(data)).toEqual([])
   })
 
   test('is not started without a worker build (running from src/)', () => {
     const site = config()
     expect(EarlyWorker.start({ md: markdownOptions(site), apis: null }, undefined)).toBeNull()
+  })
+})
+
+describe('compile workers started for a cold build', () => {
+  const pages = Array.from({ length: 70 }, (_, i): SourcePage => ({
+    ...page,
+    file: `content/docs/p${i}.md`,
+    id: `p${i}`,
+    route: `/docs/p${i}`,
+    hash: `h${i}`,
+  }))
+  const noRecords = { previousOf: () => undefined }
+
+  test('start as many as the pool would when no page has a record', async () => {
+    const early = EarlyWorker.forCold({
+      sources: pages,
+      records: noRecords,
+      options: {},
+      url: UNTOLD,
+    })
+    const workers = early!.take({ md: markdownOptions(config()), apis: null })
+    expect(workers).toHaveLength(poolSize(pages.length))
+    await Promise.all(workers.map((w) => w.terminate()))
+  })
+
+  test('do not start when a page has a record, when the build uses no workers, or without a worker build', () => {
+    const record = {
+      previousOf: (file: string) => (file === pages[3]!.file ? ({} as never) : undefined),
+    }
+    expect(
+      EarlyWorker.forCold({ sources: pages, records: record, options: {}, url: UNTOLD }),
+    ).toBeNull()
+    expect(
+      EarlyWorker.forCold({
+        sources: pages,
+        records: noRecords,
+        options: { workers: 0 },
+        url: UNTOLD,
+      }),
+    ).toBeNull()
+    expect(
+      EarlyWorker.forCold({ sources: pages, records: noRecords, options: {}, url: undefined }),
+    ).toBeNull()
+  })
+
+  test('are told the options of the build, and the pages come back in their order', async () => {
+    const site = config()
+    const early = EarlyWorker.forCold({
+      sources: pages,
+      records: noRecords,
+      options: { workers: 2 },
+      url: UNTOLD,
+    })
+    const result = await compilePages({ pages, config: site, cacheDir: null, workers: 2, early })
+    expect(result.pages.map((p) => p.file)).toEqual(pages.map((p) => p.file))
+    const html = result.pages.map((p) => String(p.html))
+    const told = 'told ' + JSON.stringify(markdownOptions(site).themes)
+    for (const h of html) expect(h.startsWith(told + ' ')).toBe(true)
+    // Both workers compiled pages.
+    expect(new Set(html).size).toBe(2)
   })
 })

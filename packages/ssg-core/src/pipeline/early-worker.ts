@@ -3,32 +3,37 @@ import type { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { markdownOptions } from '../markdown/markdown-options.js'
 import type { ApiSet } from '../openapi/apis.js'
-import type { CompileWorkerData } from './compile.js'
+import { poolSize, type CompileWorkerData } from './compile.js'
 import type { SourcePage } from './discover.js'
 import type { PageRecords } from './page-records.js'
 import { compileWorkerUrl, startCompileWorker } from './compile-thread.js'
 
 /**
- * A compile worker started before the build knows which pages it compiles: an edit build whose
- * sources differ from the previous build's records starts it once the site is opened, and the
- * worker imports the compile stack and makes its highlighter (most of a second) on the other core
- * while this thread reads the pages' heads, makes the route table and checks the records. The
- * compile pool takes it (`take`) only when it was started with the very options the pool would
- * start one with; otherwise, or when it failed, it is ended and the pool starts its own: the
- * output never depends on it.
+ * Compile workers started before the build knows which pages it compiles, for the compile pool:
+ * each imports the compile stack and makes its highlighter (most of a second) on the other core
+ * while this thread reads the specs, makes the client bundle, the route table and checks the
+ * records. Started in one of two ways:
+ * - with the options (`start`: an edit build), taken by the pool (`take`) only when those are the
+ *   very options the pool would start one with; otherwise, or when it failed, it is ended;
+ * - without (`startUntold`: a cold build, before the specs are read): the pool's options come in
+ *   the first message (`{ setup }`, see `compile-worker-main.ts`), the worker warms up meanwhile.
+ * A worker that failed is ended and the pool starts its own: the output never depends on them.
  */
 export class EarlyWorker {
-  private failed = false
+  private failed = new Set<Worker>()
 
   private constructor(
-    private worker: Worker | null,
-    readonly data: CompileWorkerData,
+    private workers: Worker[],
+    /** The options the workers were started with; null: sent by `take`. */
+    readonly data: CompileWorkerData | null,
   ) {
-    // An error before the pool listens is noted (not thrown): the pool then starts its own.
-    worker!.on('error', () => (this.failed = true))
-    worker!.on('exit', () => (this.failed = true))
-    // Unused (the build fails first) it must not keep the process alive.
-    worker!.unref()
+    for (const worker of workers) {
+      // An error before the pool listens is noted (not thrown): the pool then starts its own.
+      worker.on('error', () => this.failed.add(worker))
+      worker.on('exit', () => this.failed.add(worker))
+      // Unused (the build fails first) it must not keep the process alive.
+      worker.unref()
+    }
   }
 
   /**
@@ -51,31 +56,64 @@ export class EarlyWorker {
     return edited ? EarlyWorker.start({ md: markdownOptions(options.config), apis: null }) : null
   }
 
+  /**
+   * Starts the pool a cold build would start for its pages (see `poolSize`) when no page has a
+   * record of a previous build (every page is compiled, unless the page cache holds it), as soon
+   * as the pages are found: before the specs are read, so the options come later (`take`). Else,
+   * or when the build uses no worker, null.
+   */
+  static forCold(options: {
+    sources: readonly SourcePage[]
+    records: Pick<PageRecords, 'previousOf'>
+    options: { workers?: number }
+    url?: URL | undefined
+  }): EarlyWorker | null {
+    const { sources, records } = options
+    if (sources.length === 0 || sources.some((source) => records.previousOf(source.file)))
+      return null
+    const count = poolSize(sources.length, options.options.workers)
+    return EarlyWorker.startUntold(count, 'url' in options ? options.url : compileWorkerUrl())
+  }
+
   /** Starts one (none without a worker build, as when running from `src/`). */
   static start(data: CompileWorkerData, url = compileWorkerUrl()): EarlyWorker | null {
-    return url ? new EarlyWorker(startCompileWorker(url, data), data) : null
+    return url ? new EarlyWorker([startCompileWorker(url, data)], data) : null
+  }
+
+  /** Starts `count` told their options by `take` (none without a worker build, or for 0). */
+  static startUntold(count: number, url = compileWorkerUrl()): EarlyWorker | null {
+    if (!url || count <= 0) return null
+    const workers = Array.from({ length: count }, () =>
+      startCompileWorker(url, { setup: 'message' as const }),
+    )
+    return new EarlyWorker(workers, null)
   }
 
   /**
-   * The worker, for a pool that compiles with `data`, once; undefined when it was started with
-   * other options or failed (it is ended then).
+   * The workers, for a pool that compiles with `data`, once (told `data` if started without
+   * options); none when started with other options. Those that failed are ended.
    */
-  take(data: CompileWorkerData): Worker | undefined {
-    const worker = this.worker
-    this.worker = null
-    if (!worker) return undefined
-    if (this.failed || !isDeepStrictEqual(data, this.data)) {
-      void worker.terminate()
-      return undefined
+  take(data: CompileWorkerData): Worker[] {
+    const workers = this.workers
+    this.workers = []
+    const usable = this.data === null || isDeepStrictEqual(data, this.data)
+    const taken: Worker[] = []
+    for (const worker of workers) {
+      if (!usable || this.failed.has(worker)) {
+        void worker.terminate()
+        continue
+      }
+      if (this.data === null) worker.postMessage({ setup: data })
+      worker.ref()
+      taken.push(worker)
     }
-    worker.ref()
-    return worker
+    return taken
   }
 
-  /** Ends the worker unless a pool took it. */
+  /** Ends the workers no pool took. */
   async stop(): Promise<void> {
-    const worker = this.worker
-    this.worker = null
-    await worker?.terminate()
+    const workers = this.workers
+    this.workers = []
+    await Promise.all(workers.map((worker) => worker.terminate()))
   }
 }

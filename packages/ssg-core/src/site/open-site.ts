@@ -29,6 +29,11 @@ export interface OpenSiteOptions {
    * `ssg serve` starts its compile threads then, while the theme and the pages load.
    */
   onConfig?: (config: ResolvedConfig, pageCache: string | null) => void
+  /**
+   * Told the pages as soon as they are found, with the folder of the on-disk caches (null when
+   * off), before the specs are read: `ssg build` starts its compile workers then.
+   */
+  onSources?: (sources: readonly SourcePage[], cacheDir: string | null) => void
 }
 
 /**
@@ -92,6 +97,7 @@ export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
   const sources = await stage(timings, 'discover', () => discoverPages({ config, messages, head }))
   // A build of nothing is an error; `ssg serve` waits for the first page.
   if (sources.length === 0 && options.mode === 'build') messages.push(await noPagesMessage(config))
+  options.onSources?.(sources, cacheDir)
   let heads: Promise<PageHead[]> | undefined
   // `ssg serve` reads the specs itself, in the background (`DevApis`): a large spec takes seconds
   // to validate, and only the pages that place parts of it need it.
