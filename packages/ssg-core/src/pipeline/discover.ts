@@ -135,7 +135,14 @@ function routeOfName(noExt: string, basePath: string): string {
 /** Whether a file (relative to the collection root, forward slashes) exists. */
 type Exists = (relative: string) => boolean
 
-const README = /^readme\.(md|markdown|mdx)$/i
+/**
+ * A file that is its folder's index page when the folder has no `index.md`: `README.md` (MkDocs,
+ * GitHub) and `_index.md` (Hugo's section page).
+ */
+const INDEX_STAND_IN = /^(readme|_index)\.(md|markdown|mdx)$/i
+
+/** The name (no extension) of an index stand-in (see `INDEX_STAND_IN`). */
+export const INDEX_STAND_IN_NAME = /^(readme|_index)$/i
 
 /** A folder's index page exists: `index.md`, `index.markdown` or `index.mdx`. */
 const hasIndex = (dir: string, exists: Exists) =>
@@ -149,7 +156,7 @@ export const INDEX_FILES = ['index.md', 'index.markdown', 'index.mdx']
  * read as the other tools read them:
  * - `README.md` is its folder's index page when the folder has no `index.md` (MkDocs, GitHub):
  *   `guide/README.md` -> `guide/index` (route `/docs/guide/`); beside an `index.md` it is a page
- *   of its own (`guide/README`), as written.
+ *   of its own (`guide/README`), as written. So is Hugo's `_index.md`.
  * - A name of dots only (`..md`, tldr's page of the `.` command) cannot be a URL segment: browsers
  *   read `.` and `..` as "this folder" and "the parent". It is spelled out, `dot`, `dot-dot`, and
  *   numbered (`dot-1`) when a page of the folder has that name already (`dot.md`, the graphviz
@@ -162,12 +169,12 @@ export function pageNameOf(relative: string, exists: Exists): { id: string; name
   const base = noExt.slice(slash + 1)
   const inDir = (name: string) => (dir ? `${dir}/${name}` : name)
   const fileName = relative.slice(slash + 1)
-  if (README.test(fileName) && !hasIndex(dir, exists))
+  if (INDEX_STAND_IN.test(fileName) && !hasIndex(dir, exists))
     return { id: inDir('index'), name: inDir('index') }
   if (!/^\.+$/.test(base)) return { id: noExt, name: noExt }
   const spelled = base.replace(/\./g, '-dot').slice(1)
   const taken = (name: string) =>
-    ['.md', '.markdown', '.mdx', '/README.md', '/readme.md']
+    ['.md', '.markdown', '.mdx', '/README.md', '/readme.md', '/_index.md']
       .concat(INDEX_FILES.map((index) => '/' + index))
       .some((end) => exists(inDir(name) + end))
   let name = spelled

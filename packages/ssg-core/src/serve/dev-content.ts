@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pagesUsing, takeAssetChanges } from '../pipeline/assets.js'
-import { PAGE_FILE, placeOf, sourcePageOf } from '../pipeline/discover.js'
+import { INDEX_STAND_IN_NAME, PAGE_FILE, placeOf, sourcePageOf } from '../pipeline/discover.js'
 import { isCategoryFile } from '../pipeline/category-files.js'
 import { listStaticFiles } from '../pipeline/extras.js'
 import { headKey, readPageHead } from '../site/page-head.js'
@@ -223,7 +223,7 @@ async function readChanges(
 }
 
 /**
- * A page whose route depends on the other files of its folder (`README.md`, the index page when
+ * A page whose route depends on the other files of its folder (`README.md` or `_index.md`, the index page when
  * there is no `index.md`; `..md`, numbered when `dot.md` exists: see `pageNameOf`) is read again
  * when a Markdown file of its folder comes or goes.
  */
@@ -239,7 +239,8 @@ function addNamedBySiblings(site: DevSite, plan: ChangePlan): void {
   for (const file of site.heads.keys()) {
     const absolute = path.join(root, file)
     const name = path.basename(file).replace(PAGE_FILE, '')
-    if (!/^readme$|^\.+$/i.test(name) || plan.content.has(absolute)) continue
+    if (!(INDEX_STAND_IN_NAME.test(name) || /^\.+$/.test(name)) || plan.content.has(absolute))
+      continue
     if (folders.has(path.dirname(absolute))) plan.content.set(absolute, 'write')
   }
 }

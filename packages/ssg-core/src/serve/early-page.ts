@@ -30,7 +30,7 @@ export function likelyPage(config: ResolvedConfig, relative: string): CompileReq
   places.push(['pages', name])
   for (const [collection, rest] of places) {
     const base = path.join(config.root, 'content', collection, ...rest.split('/').filter(Boolean))
-    const indexes = [...INDEX_FILES, 'README.md'].map((f) => path.join(base, f))
+    const indexes = [...INDEX_FILES, 'README.md', '_index.md'].map((f) => path.join(base, f))
     const candidates = rest
       ? [`${base}.md`, `${base}.markdown`, `${base}.mdx`, ...indexes]
       : indexes
