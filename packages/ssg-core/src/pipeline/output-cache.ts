@@ -18,7 +18,10 @@ export interface OutputRecord {
 /** `<root>/.ssg-cache/outputs.json`: the output files of the last successful build and their keys. */
 export interface OutputManifest {
   version: number
-  /** Absolute output folder the files are in. */
+  /**
+   * The output folder the files are in, relative to the manifest's folder (`.ssg-cache`): a site
+   * moved or copied with its cache and output keeps its output (older manifests: absolute).
+   */
   outDir: string
   files: Record<string, OutputRecord>
   /** Values kept from build to build (the search files' names), by name. */
@@ -72,8 +75,8 @@ export class OutputCache {
     if (file) {
       try {
         const parsed = JSON.parse(await readFile(file, 'utf8')) as OutputManifest
-        if (parsed.version === MANIFEST_VERSION && parsed.outDir === options.outDir)
-          previous = parsed
+        const outDir = path.resolve(path.dirname(file), parsed.outDir)
+        if (parsed.version === MANIFEST_VERSION && outDir === options.outDir) previous = parsed
       } catch {
         // No previous build, or an unreadable manifest: make every file.
       }
@@ -255,7 +258,7 @@ export class OutputCache {
     if (!this.manifestFile) return
     const manifest: OutputManifest = {
       version: MANIFEST_VERSION,
-      outDir: this.outDir,
+      outDir: path.relative(path.dirname(this.manifestFile), this.outDir),
       files: this.files,
       notes: this.notes,
       others: this.others,

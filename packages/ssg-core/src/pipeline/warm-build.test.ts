@@ -9,8 +9,10 @@ import {
   stat,
   writeFile,
 } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { fixtureTheme } from '../../test/helpers.js'
 import type { BuildInfo } from '../theme/contract.js'
@@ -18,6 +20,7 @@ import { build } from './build.js'
 import { moduleFingerprint } from './module-fingerprint.js'
 
 const now = () => new Date('2026-01-01T00:00:00Z')
+const execFileAsync = promisify(execFile)
 
 /** A site with its own copy of the fixture theme (so a test can edit it) and three docs. */
 async function makeSite(): Promise<string> {
@@ -126,6 +129,33 @@ describe('warm rebuilds reuse the previous build', () => {
     expect(second.messages).toEqual(first.messages)
     expect(second.timings.map((t) => t.name)).not.toContain('render + write')
     await expectSameAsColdBuild(root)
+  })
+
+  test('a site copied with its cache and output keeps its output', async () => {
+    const root = await makeSite()
+    // A theme of its own would move with it, and the client bundle's names with its folder.
+    await writeConfig(root, { theme: { package: fixtureTheme } })
+    await run(root)
+    const copy = await mkdtemp(path.join(tmpdir(), 'ssg-warm-copy-'))
+    // `cp -a`: modes, times and hard links kept.
+    await execFileAsync('cp', ['-a', root + '/.', copy])
+    const before = await inodes(copy)
+    const report = await run(copy)
+    expect(report.renderedPages).toBe(0)
+    // The pages' documents and data are linked (not written); the files the build always writes
+    // (client bundle, sidebars, sitemap…) are the same bytes.
+    const after = await inodes(copy)
+    const pages = [...before.keys()].filter(
+      (f) => f.endsWith('.html') || f.startsWith('_ssg/data/'),
+    )
+    expect(pages.length).toBe(8)
+    for (const file of pages) expect(after.get(file), file).toBe(before.get(file))
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort())
+    for (const file of before.keys())
+      expect(await readFile(path.join(copy, 'build', file), 'utf8'), file).toBe(
+        await readFile(path.join(root, 'build', file), 'utf8'),
+      )
+    await expectSameAsColdBuild(copy)
   })
 
   test('unchanged pages are linked, not rendered, when the output folder was touched', async () => {
