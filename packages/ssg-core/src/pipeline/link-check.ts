@@ -140,11 +140,23 @@ function attribute(value: string): string {
 
 /** The site file a Markdown link names (see `checkPageLinks`), or null. */
 function markdownFileOf(table: RouteTable, page: { file: string }, linked: string): string | null {
-  if (!linked.startsWith('/'))
-    return path.posix.normalize(path.posix.join(path.posix.dirname(page.file), linked))
+  const known = (file: string) =>
+    table.byFile.has(file) || table.drafts.some((d) => d.file === file)
+  if (!linked.startsWith('/')) {
+    const beside = path.posix.normalize(path.posix.join(path.posix.dirname(page.file), linked))
+    if (known(beside) || linked.startsWith('.')) return beside
+    // A bare path (`api/Store.md`) that is no file beside the page: from the folder of the pages,
+    // as Docusaurus reads it when nothing is beside the page. The message names the first place.
+    return fromRoots('/' + linked, known) ?? beside
+  }
+  return fromRoots(linked, known)
+}
+
+/** `linked` (starting with `/`) in `content/docs`, else in `content/pages`, if a page is there. */
+function fromRoots(linked: string, known: (file: string) => boolean): string | null {
   for (const root of ['content/docs', 'content/pages']) {
     const file = path.posix.normalize(root + linked)
-    if (table.byFile.has(file) || table.drafts.some((d) => d.file === file)) return file
+    if (known(file)) return file
   }
   return null
 }
@@ -242,9 +254,9 @@ export function linkRewrites(page: CompiledPage, options: LinkCheckOptions): Lin
         })
       continue
     }
-    // A Markdown file: relative to the linking file, or (`/guide/x.md`, VitePress) to the folder
-    // of the pages (`content/docs/`, then `content/pages/`); an absolute one that is no file is
-    // read as a route below.
+    // A Markdown file: relative to the linking file, or (`/guide/x.md`, VitePress; `guide/x.md`
+    // with no such file beside the page, Docusaurus) to the folder of the pages (`content/docs/`,
+    // then `content/pages/`); an absolute one that is no file is read as a route below.
     const file = PAGE_FILE.test(target.path) ? markdownFileOf(table, page, target.path) : null
     if (file !== null) {
       const linked = table.byFile.get(file)
