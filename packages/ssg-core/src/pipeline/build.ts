@@ -142,7 +142,7 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     )
     // Nothing the output is made from changed, and the output folder is as the last build left
     // it: that output stands (a warm rebuild of an unchanged site does no other work).
-    const standing = outputs.unchanged(inputs.key)
+    const standing = await outputs.unchanged(inputs.key)
     if (standing) {
       await rm(staging, { recursive: true, force: true })
       return failOnErrors({
@@ -256,6 +256,9 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
       await writeTableFiles({ files, site: tableSite, outDir: staging })
       copyAssets(pageFiles, staging)
     })
+    // The check of the previous build's files, made meanwhile on a thread of its own (see
+    // `changedFiles`): the stages from here reuse them.
+    await outputs.ready()
     const { twins } = await stage(timings, 'markdown output', () =>
       writeMarkdownFiles({
         files,

@@ -4,6 +4,7 @@ import { mkdir, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/pr
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
+import { changedFiles, type FileColumns } from './output-check.js'
 import { commitInPlace, swapIntoPlace, type OldOutput } from './write.js'
 
 /** What the manifest records of one output file of the last successful build. */
@@ -15,15 +16,19 @@ export interface OutputRecord {
   mtimeMs: number
 }
 
-/** `<root>/.ssg-cache/outputs.json`: the output files of the last successful build and their keys. */
+/**
+ * `<root>/.ssg-cache/outputs.json`: the output files of the last successful build and their keys.
+ * The files are columns (path, key, size, mtime; same order in each), not an object a file: at
+ * 10,000 pages (40,000 files) that parses in a third of the time, and makes 40,000 objects fewer.
+ */
 export interface OutputManifest {
   version: number
   /**
    * The output folder the files are in, relative to the manifest's folder (`.ssg-cache`): a site
-   * moved or copied with its cache and output keeps its output (older manifests: absolute).
+   * moved or copied with its cache and output keeps its output (an absolute one reads too).
    */
   outDir: string
-  files: Record<string, OutputRecord>
+  files: FileColumns & { keys: string[] }
   /** Values kept from build to build (the search files' names), by name. */
   notes: Record<string, string>
   /** The output's other files (client bundle, sidebars, static files…), to check it is intact. */
@@ -34,7 +39,10 @@ export interface OutputManifest {
   messages: BuildMessage[]
 }
 
-const MANIFEST_VERSION = 4
+const MANIFEST_VERSION = 5
+
+/** Files from which the previous build's files are checked on a thread of their own. */
+const CHECK_IN_WORKER_FROM = 2000
 
 /**
  * Warm rebuilds (#2, item 7): an output file whose key is the one it had in the previous build is
@@ -45,7 +53,7 @@ const MANIFEST_VERSION = 4
  * (`wx`), replacing any file at that path.
  */
 export class OutputCache {
-  private readonly files: Record<string, OutputRecord> = {}
+  private readonly files = new Map<string, OutputRecord>()
   private readonly notes: Record<string, string> = {}
   private others: OutputManifest['others'] = {}
   private readonly folders = new Map<string, Promise<unknown>>()
@@ -57,18 +65,44 @@ export class OutputCache {
   reused = 0
   written = 0
 
+  /** Position of each file of the previous build in its manifest's columns. */
+  private readonly index = new Map<string, number>()
+  /** Which files of the previous build are not as it wrote them (`changedFiles`), once known. */
+  private changed: Uint8Array | null = null
+  private readonly checking: Promise<Uint8Array> | null
+
   private constructor(
     private readonly previous: OutputManifest | null,
     private readonly manifestFile: string | null,
     private readonly outDir: string,
     private readonly staging: string,
-  ) {}
+    checkInWorker: boolean | undefined,
+  ) {
+    const files = previous?.files
+    if (!files) {
+      this.checking = null
+      return
+    }
+    files.paths.forEach((file, i) => this.index.set(file, i))
+    this.checking = changedFiles(
+      outDir,
+      files,
+      checkInWorker ?? files.paths.length >= CHECK_IN_WORKER_FROM,
+    )
+    // Thrown (if ever) where awaited.
+    this.checking.catch(() => {})
+  }
 
   /** Reads the previous manifest from `cacheDir` (none when null: nothing is reused or saved). */
   static async open(options: {
     cacheDir: string | null
     outDir: string
     staging: string
+    /**
+     * Check the previous build's files (see `changedFiles`) on a thread of their own.
+     * @default from 2,000 files
+     */
+    checkInWorker?: boolean
   }): Promise<OutputCache> {
     const file = options.cacheDir ? path.join(options.cacheDir, 'outputs.json') : null
     let previous: OutputManifest | null = null
@@ -76,12 +110,33 @@ export class OutputCache {
       try {
         const parsed = JSON.parse(await readFile(file, 'utf8')) as OutputManifest
         const outDir = path.resolve(path.dirname(file), parsed.outDir)
-        if (parsed.version === MANIFEST_VERSION && outDir === options.outDir) previous = parsed
+        if (
+          parsed.version === MANIFEST_VERSION &&
+          outDir === options.outDir &&
+          wellFormed(parsed.files)
+        )
+          previous = parsed
       } catch {
         // No previous build, or an unreadable manifest: make every file.
       }
     }
-    return new OutputCache(previous, file, options.outDir, options.staging)
+    return new OutputCache(previous, file, options.outDir, options.staging, options.checkInWorker)
+  }
+
+  /**
+   * Waits for the check of the previous build's files (see `changedFiles`), started by `open`.
+   * Call before the first `reuse`: until then each file asked about is checked then and there.
+   */
+  async ready(): Promise<void> {
+    if (this.checking) this.changed = await this.checking
+  }
+
+  /** What the previous build's manifest records of `file`, and where. */
+  private previousRecord(file: string): (OutputRecord & { at: number }) | undefined {
+    const at = this.index.get(file)
+    if (at === undefined) return undefined
+    const { keys, sizes, mtimes } = this.previous!.files
+    return { key: keys[at]!, size: sizes[at]!, mtimeMs: mtimes[at]!, at }
   }
 
   /** A value the previous build noted (`note`), if any. */
@@ -98,10 +153,10 @@ export class OutputCache {
    * when it must be made. A kept file stays where it is (see `commit`).
    */
   reuse(file: string, key: string): boolean {
-    const record = this.previous?.files[file]
-    if (!record || record.key !== key) return false
-    if (!this.checked.has(file) && !this.intact(file, record)) return false
-    this.files[file] = record
+    const found = this.previousRecord(file)
+    if (!found || found.key !== key) return false
+    if (!this.checked.has(file) && !this.intact(file, found)) return false
+    this.files.set(file, { key: found.key, size: found.size, mtimeMs: found.mtimeMs })
     this.kept.add(file)
     this.reused++
     return true
@@ -109,14 +164,15 @@ export class OutputCache {
 
   /** Whether `reuse(file, key)` would keep the file (it was made from `key` and is unchanged). */
   reusable(file: string, key: string): boolean {
-    const record = this.previous?.files[file]
+    const record = this.previousRecord(file)
     if (!record || record.key !== key || !this.intact(file, record)) return false
     this.checked.add(file)
     return true
   }
 
   /** Whether a file of the previous build is as it was written (size and mtime). */
-  private intact(file: string, record: OutputRecord): boolean {
+  private intact(file: string, record: OutputRecord & { at: number }): boolean {
+    if (this.changed) return this.changed[record.at] === 0
     // Synchronous: at 10,000 pages the thread pool's round trips cost seconds.
     const now = statSync(path.join(this.outDir, file), { throwIfNoEntry: false })
     return !!now && now.size === record.size && now.mtimeMs === record.mtimeMs
@@ -124,12 +180,9 @@ export class OutputCache {
 
   /** The bytes of a file of the previous build, when it is as that build wrote it; else null. */
   previousBytes(file: string): Buffer | null {
-    const record = this.previous?.files[file]
-    if (!record) return null
-    const full = path.join(this.outDir, file)
-    const before = statSync(full, { throwIfNoEntry: false })
-    if (!before || before.size !== record.size || before.mtimeMs !== record.mtimeMs) return null
-    const bytes = readFileSync(full)
+    const record = this.previousRecord(file)
+    if (!record || !this.intact(file, record)) return null
+    const bytes = readFileSync(path.join(this.outDir, file))
     return bytes.length === record.size ? bytes : null
   }
 
@@ -140,7 +193,7 @@ export class OutputCache {
       if (!this.reuse(entry.file, entry.key)) {
         for (const file of done) {
           this.kept.delete(file)
-          delete this.files[file]
+          this.files.delete(file)
           this.reused--
         }
         return false
@@ -164,7 +217,7 @@ export class OutputCache {
           const to = path.join(this.staging, file.path)
           await this.folder(path.dirname(to))
           const { size, mtimeMs } = await createFile(to, file.content)
-          this.files[file.path] = { key: file.key, size, mtimeMs }
+          this.files.set(file.path, { key: file.key, size, mtimeMs })
           this.written++
         }
       }),
@@ -175,9 +228,12 @@ export class OutputCache {
    * The previous build's report when it was made from `inputKey` and its output folder holds
    * exactly the files it wrote, unchanged (size and mtime); else null.
    */
-  unchanged(inputKey: string): { pages: number; files: number; messages: BuildMessage[] } | null {
+  async unchanged(
+    inputKey: string,
+  ): Promise<{ pages: number; files: number; messages: BuildMessage[] } | null> {
     const previous = this.previous
     if (!previous || previous.inputKey !== inputKey) return null
+    await this.ready()
     let entries
     try {
       entries = readdirSync(this.outDir, { recursive: true, withFileTypes: true })
@@ -193,13 +249,18 @@ export class OutputCache {
       }
       const full = path.join(entry.parentPath, entry.name)
       const file = path.relative(this.outDir, full).split(path.sep).join('/')
-      const record = previous.files[file] ?? previous.others[file]
-      if (!record) return null
-      const now = statSync(full, { throwIfNoEntry: false })
-      if (!now || now.size !== record.size || now.mtimeMs !== record.mtimeMs) return null
+      const found = this.previousRecord(file)
+      if (found) {
+        if (!this.intact(file, found)) return null
+      } else {
+        const record = previous.others[file]
+        if (!record) return null
+        const now = statSync(full, { throwIfNoEntry: false })
+        if (!now || now.size !== record.size || now.mtimeMs !== record.mtimeMs) return null
+      }
       count++
     }
-    const expected = Object.keys(previous.files).length + Object.keys(previous.others).length
+    const expected = previous.files.paths.length + Object.keys(previous.others).length
     if (count !== expected) return null
     return { pages: previous.pages, files: count, messages: previous.messages }
   }
@@ -222,10 +283,10 @@ export class OutputCache {
       staged.push(file)
       // Written by other means over a kept file: the written one stands.
       if (this.kept.delete(file)) {
-        delete this.files[file]
+        this.files.delete(file)
         this.reused--
       }
-      if (this.files[file]) continue
+      if (this.files.has(file)) continue
       const { size, mtimeMs } = statSync(full)
       others[file] = { size, mtimeMs }
     }
@@ -249,17 +310,24 @@ export class OutputCache {
       if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error
       copyFileSync(from, to, constants.COPYFILE_EXCL)
       const copied = statSync(to)
-      this.files[file] = { ...this.files[file]!, size: copied.size, mtimeMs: copied.mtimeMs }
+      this.files.set(file, { ...this.files.get(file)!, size: copied.size, mtimeMs: copied.mtimeMs })
     }
   }
 
   /** Saves the manifest: call once the staging folder is the output folder. */
   async save(build: { inputKey: string; pages: number; messages: BuildMessage[] }): Promise<void> {
     if (!this.manifestFile) return
+    const files: OutputManifest['files'] = { paths: [], keys: [], sizes: [], mtimes: [] }
+    for (const [file, record] of this.files) {
+      files.paths.push(file)
+      files.keys.push(record.key)
+      files.sizes.push(record.size)
+      files.mtimes.push(record.mtimeMs)
+    }
     const manifest: OutputManifest = {
       version: MANIFEST_VERSION,
       outDir: path.relative(path.dirname(this.manifestFile), this.outDir),
-      files: this.files,
+      files,
       notes: this.notes,
       others: this.others,
       ...build,
@@ -314,4 +382,13 @@ async function createFile(
   } finally {
     await handle.close()
   }
+}
+
+/** Whether a manifest's columns are arrays of one length (else it is not used). */
+function wellFormed(files: OutputManifest['files'] | undefined): boolean {
+  if (!files) return false
+  const { paths, keys, sizes, mtimes } = files
+  return [paths, keys, sizes, mtimes].every(
+    (column) => Array.isArray(column) && column.length === paths.length,
+  )
 }

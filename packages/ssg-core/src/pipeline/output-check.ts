@@ -1,0 +1,83 @@
+import { statSync } from 'node:fs'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+
+/** Files of the previous build, as its manifest lists them (same order in each column). */
+export interface FileColumns {
+  paths: string[]
+  sizes: number[]
+  mtimes: number[]
+}
+
+/**
+ * Which files of the previous build are not as it wrote them (gone, or another size or mtime: a
+ * file changed by hand or by a deploy script is not reused): one flag a file, same order as
+ * `files`, 1 for changed. At 10,000 pages that is 40,000 `stat` calls, 0.3-0.5 s: they are made
+ * on a thread of their own (`inWorker`) while this one discovers, bundles and compiles (through
+ * the thread pool they cost ten times as much on this thread). When the thread cannot be started
+ * or fails, they are made here.
+ */
+export async function changedFiles(
+  outDir: string,
+  files: FileColumns,
+  inWorker: boolean,
+): Promise<Uint8Array> {
+  if (inWorker) {
+    try {
+      return await checkInWorker(outDir, files)
+    } catch {
+      // No thread (a limit, a sandbox): the same checks here.
+    }
+  }
+  return checkHere(outDir, files)
+}
+
+/** `changedFiles` on this thread. */
+export function checkHere(outDir: string, files: FileColumns): Uint8Array {
+  return checkFiles(statSync, path.join, outDir, files.paths, files.sizes, files.mtimes)
+}
+
+/**
+ * The check, on whichever thread: it uses nothing but its arguments, as the worker is given its
+ * source (`WORKER_SOURCE`), not a module.
+ */
+function checkFiles(
+  stat: typeof statSync,
+  join: (dir: string, file: string) => string,
+  outDir: string,
+  paths: string[],
+  sizes: number[],
+  mtimes: number[],
+): Uint8Array {
+  const changed = new Uint8Array(paths.length)
+  for (let i = 0; i < paths.length; i++) {
+    const now = stat(join(outDir, paths[i]!), { throwIfNoEntry: false })
+    changed[i] = !now || now.size !== sizes[i] || now.mtimeMs !== mtimes[i] ? 1 : 0
+  }
+  return changed
+}
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { statSync } = require('node:fs')
+const path = require('node:path')
+const { outDir, paths, sizes, mtimes } = workerData
+const changed = (${checkFiles.toString()})(statSync, path.join, outDir, paths, sizes, mtimes)
+parentPort.postMessage(changed, [changed.buffer])
+`
+
+function checkInWorker(outDir: string, files: FileColumns): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { outDir, paths: files.paths, sizes: files.sizes, mtimes: files.mtimes },
+    })
+    worker.unref()
+    worker.once('message', (changed: Uint8Array) => {
+      if (changed.length === files.paths.length) resolve(changed)
+      else reject(new Error(`The output check answered for ${changed.length} files`))
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`The output check ended (exit code ${code})`)))
+  })
+}
