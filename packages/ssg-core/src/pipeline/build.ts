@@ -331,7 +331,14 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     const sidebarOf = (page: { sidebarId: string | null }) =>
       page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
     const keys = await stage(timings, 'render keys', () =>
-      pageKeys({ context, pages: pageData, sidebarOf, theme, extra: [docFile, indexFile] }),
+      pageKeys({
+        context,
+        pages: pageData,
+        sidebarOf,
+        theme,
+        extra: [docFile, indexFile],
+        cacheDir: site.cache.outputs,
+      }),
     )
     await stage(timings, 'render + write', async (progress) => {
       const written = await writePages({

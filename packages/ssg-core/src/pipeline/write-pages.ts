@@ -9,6 +9,7 @@ import { dataFileOf, htmlFileOf } from './output-paths.js'
 import { StaleRecordError } from './page-records.js'
 import { pageHtmlFile, renderPageHtml, type RenderContext } from './render-context.js'
 import { WriteBehind } from './write-behind.js'
+import { SidebarKeys } from './sidebar-keys.js'
 
 /** Pages rendered before their files are written and dropped. */
 const RENDER_BATCH = 200
@@ -58,9 +59,10 @@ export async function pageKeys(options: {
    * any part, which they list).
    */
   extra: string[]
+  /** The cache folder, where the sidebar keys are kept for the next build (null: none). */
+  cacheDir?: string | null
 }): Promise<PageKeys> {
   const { context } = options
-  const sidebarKey = sidebarKeyOf(context)
   const base = hash(
     CORE_VERSION,
     await coreFingerprint(),
@@ -71,6 +73,8 @@ export async function pageKeys(options: {
     JSON.stringify(context.assets),
     JSON.stringify(context.headTags),
   )
+  const stored = SidebarKeys.open(options.cacheDir ?? null, base)
+  const sidebarKey = sidebarKeyOf(context, stored)
   // The JSON without the script escapes (a function of it): the same key, for a fraction of the
   // time (a page's HTML is full of `<`).
   const data = options.pages.map((page) => (isKept(page) ? page.dataKey : dataKeyOf(page)))
@@ -78,17 +82,22 @@ export async function pageKeys(options: {
     hash(base, data[i]!, sidebarKey(options.sidebarOf(page), page.path)),
   )
   const buildId = hash(base, ...options.extra, ...html)
+  await stored.save()
   return { html, data, buildId }
 }
 
 /**
  * The key of what a page's document takes from its sidebar: the view the theme says the page
  * shows (`sidebarView` of its server entry), or the whole sidebar when the theme has no view or
- * the site replaces theme components (a replacement is handed the whole sidebar).
+ * the site replaces theme components (a replacement is handed the whole sidebar). A view's key
+ * comes from `stored` while its sidebar is unchanged.
  */
-function sidebarKeyOf(context: RenderContext): (sidebar: Sidebar | null, path: string) => string {
+function sidebarKeyOf(
+  context: RenderContext,
+  stored: SidebarKeys,
+): (sidebar: Sidebar | null, path: string) => string {
   const view = context.config.theme.components.length ? undefined : context.theme.sidebarView
-  if (view) return (sidebar, path) => (sidebar ? hash(JSON.stringify(view(sidebar, path))) : '')
+  if (view) return (sidebar, path) => (sidebar ? stored.keyOf(sidebar, path, view) : '')
   const wholeKeys = new Map<Sidebar, string>()
   return (sidebar) => {
     if (!sidebar) return ''
