@@ -25,16 +25,19 @@ const dual = {
 const html = (shiki: Highlighter, theme: string) =>
   blocks.map(([lang, code]) => shiki.codeToHtml(code, { lang, theme, tokenizeTimeLimit: 0 }))
 
-/** Counts the lines the `ts` grammar really tokenizes. */
+/** Counts the lines the `ts` grammar really tokenizes (binary tokens or scopes). */
 function countTs(shiki: Highlighter): { lines: number } {
-  const grammar = shiki.getInternalContext().getLanguage('ts') as unknown as {
-    tokenizeLine2: (...args: unknown[]) => unknown
-  }
+  const grammar = shiki.getInternalContext().getLanguage('ts') as unknown as Record<
+    'tokenizeLine' | 'tokenizeLine2',
+    (...args: unknown[]) => unknown
+  >
   const count = { lines: 0 }
-  const tokenize = grammar.tokenizeLine2.bind(grammar)
-  grammar.tokenizeLine2 = (...args) => {
-    count.lines++
-    return tokenize(...args)
+  for (const name of ['tokenizeLine', 'tokenizeLine2'] as const) {
+    const tokenize = grammar[name].bind(grammar)
+    grammar[name] = (...args) => {
+      count.lines++
+      return tokenize(...args)
+    }
   }
   return count
 }

@@ -1,4 +1,12 @@
 import type { Highlighter } from 'shiki'
+import type { IRawTheme, Theme } from 'shiki/textmate'
+import {
+  binaryTokens,
+  isScopeGrammar,
+  textmateTheme,
+  type ScopeGrammar,
+  type ScopeToken,
+} from './scope-metadata.js'
 
 /** The part of a TextMate grammar state (vscode-textmate's `StateStackImpl`) the memo reads. */
 interface StateStack {
@@ -18,11 +26,16 @@ interface LineTokens {
 
 interface Grammar {
   tokenizeLine2(line: string, state: StateStack | null, timeLimit?: number): LineTokens
+  tokenizeLine(
+    line: string,
+    state: StateStack | null,
+    timeLimit?: number,
+  ): { tokens: ScopeToken[]; ruleStack: StateStack; stoppedEarly: boolean }
 }
 
 interface Internal {
   getLanguage(name: string): Grammar
-  setTheme(name: string): unknown
+  setTheme(name: string): { theme: IRawTheme; colorMap: string[] }
 }
 
 /** Most lines kept per process; past it the memo starts again (a 10,000-page site: ~100,000). */
@@ -38,6 +51,12 @@ const MAX_LINES = 400_000
  * States are interned by their structure (rules, end patterns, scopes), so that two blocks that
  * differ in one line (`client42` for `client41`) meet again on the next one. A line whose
  * tokenizing stopped early (time limit) is not remembered.
+ *
+ * A line is tokenized once for all themes the highlighter has been set to: its scope tokens
+ * (`tokenizeLine`) give each theme's tokens (`binaryTokens`), remembered for each, so a
+ * light/dark block costs one tokenization, not two, and its output is shiki's own. The states
+ * are then shared by the themes: a state's token attributes (its theme's colours) are never read,
+ * tokens come from scope names only.
  */
 export function memoizeLineTokens(shiki: Highlighter): void {
   const internal = shiki.getInternalContext() as unknown as Internal
@@ -48,6 +67,8 @@ export function memoizeLineTokens(shiki: Highlighter): void {
   let grammars = 0
   const keys = new WeakMap<StateStack, string>()
   let theme = ''
+  /** Theme name -> its TextMate theme (`undefined`: tokens of it are not derived from scopes). */
+  const themes = new Map<string, Theme | undefined>()
   let lines = 0
   /** Theme + grammar state structure -> the first state seen with it. */
   let interned = new Map<string, StateStack>()
@@ -90,6 +111,24 @@ export function memoizeLineTokens(shiki: Highlighter): void {
     // out unhighlighted after a page with `html` and `jsx` blocks).
     const id = `${name}#${++grammars}`
     const tokenizeLine2 = grammar.tokenizeLine2.bind(grammar)
+    const tokenizeLine = grammar.tokenizeLine.bind(grammar)
+    const scoped = isScopeGrammar(grammar) ? (grammar as ScopeGrammar) : undefined
+    const memoOf = (prefix: string) => {
+      let memo = memos.get(prefix)
+      if (!memo) memos.set(prefix, (memo = new WeakMap()))
+      return memo
+    }
+    const remember = (prefix: string, from: StateStack, line: string, result: LineTokens) => {
+      const memo = memoOf(prefix)
+      const state = intern(prefix, from)
+      const remembered = { ...result, ruleStack: intern(prefix, result.ruleStack) }
+      const byLine = memo.get(state)
+      if (byLine?.has(line)) return byLine.get(line)!
+      if (byLine) byLine.set(line, remembered)
+      else memo.set(state, new Map([[line, remembered]]))
+      lines++
+      return remembered
+    }
     // This grammar's prefix and memo for the theme and generation they were made for.
     let prefix = ''
     let memo: WeakMap<StateStack, Map<string, LineTokens>> | undefined
@@ -105,20 +144,29 @@ export function memoizeLineTokens(shiki: Highlighter): void {
       if (!memo || madeFor.theme !== theme || madeFor.generation !== generation) {
         madeFor = { theme, generation }
         prefix = `${id}\u0000${theme}\u0000`
-        memo = memos.get(prefix)
-        if (!memo) memos.set(prefix, (memo = new WeakMap()))
+        memo = memoOf(prefix)
       }
       const from = state ? intern(prefix, state) : null
-      const byLine = from ? memo.get(from) : undefined
-      const known = byLine?.get(line)
+      const known = from ? memo.get(from)?.get(line) : undefined
       if (known) return known
-      const result = tokenizeLine2(line, from ?? state, timeLimit)
-      if (result.stoppedEarly || !from) return result
-      const remembered = { ...result, ruleStack: intern(prefix, result.ruleStack) }
-      if (byLine) byLine.set(line, remembered)
-      else memo.set(from, new Map([[line, remembered]]))
-      lines++
-      return remembered
+      const current = scoped && from ? themes.get(theme) : undefined
+      if (!scoped || !from || !current) {
+        const result = tokenizeLine2(line, from ?? state, timeLimit)
+        if (result.stoppedEarly || !from) return result
+        return remember(prefix, from, line, result)
+      }
+      // One tokenization, the tokens of every theme from its scopes.
+      const scopes = tokenizeLine(line, from, timeLimit)
+      const tokensOf = (textmate: Theme): LineTokens => ({
+        tokens: binaryTokens(scoped, scopes.tokens, textmate),
+        ruleStack: scopes.ruleStack,
+        stoppedEarly: scopes.stoppedEarly,
+      })
+      if (scopes.stoppedEarly) return tokensOf(current)
+      for (const [other, textmate] of themes)
+        if (textmate && other !== theme)
+          remember(`${id}\u0000${other}\u0000`, from, line, tokensOf(textmate))
+      return remember(prefix, from, line, tokensOf(current))
     }
     return grammar
   }
@@ -126,6 +174,8 @@ export function memoizeLineTokens(shiki: Highlighter): void {
   internal.getLanguage = (name) => wrap(getLanguage(name), name)
   internal.setTheme = (name) => {
     theme = name
-    return setTheme(name)
+    const set = setTheme(name)
+    if (!themes.has(name)) themes.set(name, textmateTheme(set.theme, set.colorMap))
+    return set
   }
 }

@@ -12,7 +12,7 @@ import { rehypeCopyButton, rehypeLoadLanguages } from './rehype-code-extras.js'
 import { rehypeCollect } from './rehype-collect.js'
 import { rehypeAssets } from './rehype-assets.js'
 import type { MarkdownOptions } from './markdown-options.js'
-import { withFastDualTheme } from './dual-theme.js'
+import { withHastTree } from './hast-tree.js'
 import { memoizeLineTokens } from './line-memo.js'
 import { withSharedScanners } from './shared-scanners.js'
 import { onigurumaFrom } from './oniguruma-wasm.js'
@@ -94,9 +94,7 @@ export async function createProcessor(
     keepBackground: false,
     defaultLang: { block: 'text' },
     getHighlighter: () =>
-      Promise.resolve(
-        withFastDualTheme(recordingFailures(shiki, failures), options.themes),
-      ) as never,
+      Promise.resolve(withHastTree(recordingFailures(shiki, failures))) as never,
   }
   return markdownToHast(apis, { twins: options.twins ?? false })
     .use(rehypeCheckUnsafe)

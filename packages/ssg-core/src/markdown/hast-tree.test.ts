@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { createHighlighter } from 'shiki'
 import { fromHtml } from 'hast-util-from-html'
-import { withFastDualTheme } from './dual-theme.js'
+import { withHastTree } from './hast-tree.js'
 
 const SAMPLES: Array<[string, string]> = [
   [
@@ -43,47 +43,12 @@ const SAMPLES: Array<[string, string]> = [
   ],
 ]
 
-test('one tokenization per block gives exactly the dual-theme output', async () => {
-  const themes = { light: 'github-light', dark: 'github-dark' }
-  const shiki = await createHighlighter({
-    themes: [themes.light, themes.dark],
-    langs: SAMPLES.map(([lang]) => lang),
-  })
-  // Count the tokenizations the wrapper asks for: two per block while verifying, then one.
-  let tokenizations = 0
-  const counting = Object.assign(Object.create(shiki), {
-    codeToHast: (code: string, options: never) => {
-      tokenizations++
-      return shiki.codeToHast(code, options)
-    },
-  })
-  const fast = withFastDualTheme(counting, themes, 3)
-  const calls = { single: 0 }
-  const options = (lang: string) => ({
-    lang,
-    themes,
-    defaultColor: false as const,
-    tokenizeTimeLimit: 0,
-  })
-  // Learn from the first blocks, then every block must match real dual highlighting.
-  for (const round of [0, 1]) {
-    for (const [lang, code] of SAMPLES) {
-      const expected = shiki.codeToHtml(code + (round ? '\n// again' : ''), options(lang))
-      const before = tokenizations
-      expect(fast.codeToHtml(code + (round ? '\n// again' : ''), options(lang))).toBe(expected)
-      if (calls.single >= 3) expect(tokenizations - before).toBe(1)
-      calls.single++
-    }
-  }
-  expect(calls.single).toBe(SAMPLES.length * 2)
-})
-
 test('single-theme calls pass through untouched', async () => {
   const shiki = await createHighlighter({
     themes: ['github-light', 'github-dark'],
     langs: ['json'],
   })
-  const fast = withFastDualTheme(shiki, { light: 'github-light', dark: 'github-dark' })
+  const fast = withHastTree(shiki)
   expect(fast.codeToHtml('{"a": 1}', { lang: 'json', theme: 'github-dark' })).toBe(
     shiki.codeToHtml('{"a": 1}', { lang: 'json', theme: 'github-dark' }),
   )
@@ -95,7 +60,7 @@ test('codeToHastTree is the tree rehype-parse makes of the HTML, without the rou
     themes: [themes.light, themes.dark],
     langs: SAMPLES.map(([lang]) => lang),
   })
-  const fast = withFastDualTheme(shiki, themes, 2)
+  const fast = withHastTree(shiki)
   const withoutPositions = (tree: unknown) =>
     JSON.parse(JSON.stringify(tree, (key, value) => (key === 'position' ? undefined : value)))
   for (const options of [
@@ -115,7 +80,7 @@ test('codeToHastTree declines a tree with properties it does not know (a transfo
     themes: ['github-light', 'github-dark'],
     langs: ['json'],
   })
-  const fast = withFastDualTheme(shiki, { light: 'github-light', dark: 'github-dark' })
+  const fast = withHastTree(shiki)
   const tree = fast.codeToHastTree('{"a": 1}', {
     lang: 'json',
     theme: 'github-dark',
