@@ -8,6 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Script } from 'node:vm'
 import { Worker } from 'node:worker_threads'
+import { writeOpenapiValidator } from './openapi-validator.mjs'
 
 /**
  * Packages stay external (imported from node_modules at run time), except `inline` ones, bundled:
@@ -201,6 +202,11 @@ await build({
   module.exports.parseDocument(sample).toJS()
   await writeFile(file.replace(/\.cjs$/, '.code-cache'), script.createCachedData())
 }
+
+// The OpenAPI 3.1 schema validator, compiled once (see `scripts/openapi-validator.mjs`).
+await writeOpenapiValidator(
+  fileURLToPath(new URL('../dist/openapi-31-validator.cjs', import.meta.url)),
+)
 
 // The code cache, made by a worker thread like those that use it.
 await new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { coreFingerprint } from '../pipeline/module-fingerprint.js'
 import { codeFrame, type BuildMessage } from '../report/messages.js'
@@ -7,6 +8,7 @@ import { yamlPackage } from '../util/yaml-package.js'
 import { checkSpec } from './check.js'
 import { locatePointer, pointerSegments, toPointer } from './locate.js'
 import { parserProblems, schemaProblemsAsWritten, valueAt } from './problems.js'
+import { openapiSchemaErrors } from './schema-validator.js'
 import { HTTP_METHODS, type OpenApiDocument } from './types.js'
 
 /** A valid OpenAPI document and where it came from. */
@@ -271,9 +273,35 @@ async function dereference(raw: unknown, options: { validate: boolean }): Promis
     dereference: { circular: true },
   }
   const copy = structuredClone(raw) as never
-  const document = (await (options.validate
-    ? SwaggerParser.validate(copy, parserOptions as never)
-    : SwaggerParser.dereference(copy, parserOptions as never))) as unknown as OpenApiDocument
+  let document: OpenApiDocument
+  if (options.validate) {
+    // `SwaggerParser.validate` (12.1.0) with the schema validator compiled once: circular
+    // references left as `$ref` for the schema validator, then resolved too. (Its other check,
+    // `validateSpec`, reads Swagger 2.0 only.)
+    const parser = new SwaggerParser()
+    const ignoring = { ...parserOptions, dereference: { circular: 'ignore' } }
+    await parser.dereference(copy, ignoring as never)
+    const details = await openapiSchemaErrors(parser.api)
+    if (details)
+      throw Object.assign(new SyntaxError('OpenAPI schema validation failed'), { details })
+    if (parser.$refs.circular) {
+      const { default: Options } = (await import(
+        // @ts-expect-error: an internal module of the parser, without types (the version is pinned).
+        '@apidevtools/swagger-parser/lib/options.js'
+      )) as { default: new (options: unknown) => unknown }
+      const refParser = createRequire(
+        createRequire(import.meta.url).resolve('@apidevtools/swagger-parser'),
+      )('@apidevtools/json-schema-ref-parser') as {
+        dereferenceInternal: (parser: unknown, options: unknown) => void
+      }
+      refParser.dereferenceInternal(parser, new Options(parserOptions))
+    }
+    document = parser.api as unknown as OpenApiDocument
+  } else
+    document = (await SwaggerParser.dereference(
+      copy,
+      parserOptions as never,
+    )) as unknown as OpenApiDocument
   applyReferenceSiblings(raw, document)
   return document
 }

@@ -1,33 +1,22 @@
 import { closest } from '../util/errors.js'
 import type { SpecProblem } from './load.js'
 import { pointerSegments, toPointer } from './locate.js'
+import { openapiSchemaErrors, type AjvDetail } from './schema-validator.js'
 
 // What the parser reports, said as problems at a JSON pointer: unresolvable `$ref`s (with the
 // closest existing name), and violations of the OpenAPI 3.1 schema (an unknown key with the key it
 // should be, a missing key, a wrong type or value).
 
-interface AjvDetail {
-  instancePath: string
-  keyword: string
-  message?: string
-  params: Record<string, unknown>
-}
-
 /**
  * The OpenAPI 3.1 schema's verdict on the document as written (references unresolved): the
- * parser's own schema validator, which it runs only after dereferencing.
+ * parser's schema validator, which it runs only after dereferencing.
  */
 export async function schemaProblemsAsWritten(raw: unknown): Promise<SpecProblem[]> {
-  const { default: validateSchema } = (await import(
-    // @ts-expect-error: an internal module of the parser, without types (the version is pinned).
-    '@apidevtools/swagger-parser/lib/validators/schema.js'
-  )) as { default: (api: unknown) => void }
   try {
-    validateSchema(structuredClone(raw))
-    return []
-  } catch (error) {
-    const details = (error as { details?: AjvDetail[] }).details
+    const details = await openapiSchemaErrors(structuredClone(raw))
     return details ? schemaProblems(details) : []
+  } catch {
+    return []
   }
 }
 
