@@ -141,6 +141,9 @@ type Exists = (relative: string) => boolean
  */
 const INDEX_STAND_IN = /^(readme|_index)\.(md|markdown|mdx)$/i
 
+/** The index stand-ins' usual file names (see `INDEX_STAND_IN`), for lookups by name. */
+export const INDEX_STAND_IN_FILES = ['README.md', 'readme.md', '_index.md']
+
 /** The name (no extension) of an index stand-in (see `INDEX_STAND_IN`). */
 export const INDEX_STAND_IN_NAME = /^(readme|_index)$/i
 
@@ -174,8 +177,8 @@ export function pageNameOf(relative: string, exists: Exists): { id: string; name
   if (!/^\.+$/.test(base)) return { id: noExt, name: noExt }
   const spelled = base.replace(/\./g, '-dot').slice(1)
   const taken = (name: string) =>
-    ['.md', '.markdown', '.mdx', '/README.md', '/readme.md', '/_index.md']
-      .concat(INDEX_FILES.map((index) => '/' + index))
+    ['.md', '.markdown', '.mdx']
+      .concat([...INDEX_FILES, ...INDEX_STAND_IN_FILES].map((index) => '/' + index))
       .some((end) => exists(inDir(name) + end))
   let name = spelled
   for (let n = 1; taken(name); n++) name = `${spelled}-${n}`

@@ -44,10 +44,16 @@ export class SidebarKeys {
     return new SidebarKeys(file, previous?.base === base ? previous : null, base)
   }
 
-  /** The key of `sidebar` as `view` makes it for the page at `pagePath`. */
-  keyOf(sidebar: Sidebar, pagePath: string, view: (sidebar: Sidebar, path: string) => unknown) {
+  /** The hash of the whole sidebar (made once per sidebar object). */
+  wholeOf(sidebar: Sidebar): string {
     let whole = this.wholes.get(sidebar)
     if (whole === undefined) this.wholes.set(sidebar, (whole = hash(JSON.stringify(sidebar))))
+    return whole
+  }
+
+  /** The key of `sidebar` as `view` makes it for the page at `pagePath`. */
+  keyOf(sidebar: Sidebar, pagePath: string, view: (sidebar: Sidebar, path: string) => unknown) {
+    const whole = this.wholeOf(sidebar)
     let next = this.next.sidebars[sidebar.id]
     if (!next || next.whole !== whole)
       this.next.sidebars[sidebar.id] = next = { whole, keys: Object.create(null) }

@@ -98,13 +98,7 @@ function sidebarKeyOf(
 ): (sidebar: Sidebar | null, path: string) => string {
   const view = context.config.theme.components.length ? undefined : context.theme.sidebarView
   if (view) return (sidebar, path) => (sidebar ? stored.keyOf(sidebar, path, view) : '')
-  const wholeKeys = new Map<Sidebar, string>()
-  return (sidebar) => {
-    if (!sidebar) return ''
-    let key = wholeKeys.get(sidebar)
-    if (key === undefined) wholeKeys.set(sidebar, (key = hash(JSON.stringify(sidebar))))
-    return key
-  }
+  return (sidebar) => (sidebar ? stored.wholeOf(sidebar) : '')
 }
 
 /** The key of a page's data file. */

@@ -5,7 +5,7 @@ import { usesOpenapi } from '../openapi/apis.js'
 import type { CompileRequest } from '../pipeline/compile-source.js'
 import type { CompilePool } from './compile-pool.js'
 import { PRIORITY } from './page-store.js'
-import { INDEX_FILES, placeOf, sourcePageOf } from '../pipeline/discover.js'
+import { INDEX_FILES, INDEX_STAND_IN_FILES, placeOf, sourcePageOf } from '../pipeline/discover.js'
 
 /**
  * The compile request of the Markdown file a request path most likely names, read before the
@@ -30,7 +30,7 @@ export function likelyPage(config: ResolvedConfig, relative: string): CompileReq
   places.push(['pages', name])
   for (const [collection, rest] of places) {
     const base = path.join(config.root, 'content', collection, ...rest.split('/').filter(Boolean))
-    const indexes = [...INDEX_FILES, 'README.md', '_index.md'].map((f) => path.join(base, f))
+    const indexes = [...INDEX_FILES, ...INDEX_STAND_IN_FILES].map((f) => path.join(base, f))
     const candidates = rest
       ? [`${base}.md`, `${base}.markdown`, `${base}.mdx`, ...indexes]
       : indexes
