@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DevSite } from '../src/serve/dev-site.js'
 import { makeSite } from './helpers.js'
-import { get, startQuietServer } from './serve-helpers.js'
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { eventually, get, startQuietServer } from './serve-helpers.js'
 
 const PAGES = 40
 const files: Record<string, string> = {}
@@ -117,16 +119,19 @@ describe('a page’s warnings, for its warnings panel', () => {
 
 describe('MDX pages', () => {
   let server: Awaited<ReturnType<typeof startQuietServer>>
+  let root: string
   beforeAll(async () => {
     server = await startQuietServer(
-      await makeSite({
+      (root = await makeSite({
         files: {
           'content/docs/index.md': '# Home\n\nSee [the guide](./guide/index.mdx).\n',
           'content/docs/guide/index.mdx':
             "import Tabs from '@theme/Tabs'\n\n# Guide\n\nRead [setup](./setup.mdx).\n",
-          'content/docs/guide/setup.mdx': '# Setup\n\n{/* a note */}\n\nInstall it.\n',
+          'content/docs/guide/setup.mdx':
+            "import Steps from './_steps.mdx'\n\n# Setup\n\n{/* a note */}\n\nInstall it.\n\n<Steps />\n",
+          'content/docs/guide/_steps.mdx': '1. Run the installer.\n',
         },
-      }),
+      })),
     )
   })
   afterAll(() => server?.close())
@@ -142,5 +147,15 @@ describe('MDX pages', () => {
     const home = await get(server.url, '/docs/')
     expect(home.body).toContain('href="/docs/guide/"')
     expect((await get(server.url, '/docs/guide/setup.mdx')).status).toBe(404)
+  })
+
+  test('a partial shows in the page that imports it, is no page, and an edit of it updates the page', async () => {
+    expect((await get(server.url, '/docs/guide/setup')).body).toContain('Run the installer.')
+    expect((await get(server.url, '/docs/guide/_steps')).status).toBe(404)
+    expect((await get(server.url, '/docs/guide/')).body).not.toContain('_steps')
+    await writeFile(path.join(root, 'content/docs/guide/_steps.mdx'), '1. Run the new installer.\n')
+    await eventually(async () =>
+      (await get(server.url, '/docs/guide/setup')).body.includes('Run the new installer.'),
+    )
   })
 })

@@ -61,24 +61,8 @@ export function remarkDirectives() {
       name: string
       place: NonNullable<ContainerDirective['position']>['start'] | undefined
     }> = []
+    restoreInlineDirectives(tree, source)
     visit(tree, (node, index, parent) => {
-      if (node.type === 'textDirective' || node.type === 'leafDirective') {
-        const directive = node as TextDirective | LeafDirective
-        const start = directive.position?.start.offset
-        const end = directive.position?.end.offset
-        if (parent && index !== undefined && start !== undefined && end !== undefined) {
-          const text = { type: 'text', value: source.slice(start, end) } as const
-          parent.children.splice(
-            index,
-            1,
-            (directive.type === 'leafDirective'
-              ? { type: 'paragraph', children: [text] }
-              : text) as never,
-          )
-          return SKIP
-        }
-        return
-      }
       if (node.type !== 'containerDirective') return
       const directive = node as ContainerDirective
       const place = directive.position?.start
@@ -255,3 +239,27 @@ function codeGroupToTabs(directive: ContainerDirective): void {
 }
 
 export type { Parent, RootContent }
+
+/**
+ * Text and leaf directives back into the text they came from (`10:30`, `type:card` are prose):
+ * `source` is the text `tree` was parsed from (a partial's own, for a partial's tree).
+ */
+export function restoreInlineDirectives(tree: Root, source: string): void {
+  if (!source.includes(':')) return
+  visit(tree, (node, index, parent) => {
+    if (node.type !== 'textDirective' && node.type !== 'leafDirective') return
+    const directive = node as TextDirective | LeafDirective
+    const start = directive.position?.start.offset
+    const end = directive.position?.end.offset
+    if (!parent || index === undefined || start === undefined || end === undefined) return
+    const text = { type: 'text', value: source.slice(start, end) } as const
+    parent.children.splice(
+      index,
+      1,
+      (directive.type === 'leafDirective'
+        ? { type: 'paragraph', children: [text] }
+        : text) as never,
+    )
+    return SKIP
+  })
+}

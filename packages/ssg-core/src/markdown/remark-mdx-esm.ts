@@ -1,6 +1,10 @@
 import type { Html, Root, RootContent, Text } from 'mdast'
-import type { VFile } from 'vfile'
+import type { Processor } from 'unified'
+import { VFile } from 'vfile'
 import { visit } from 'unist-util-visit'
+import { type Includes, partialImports } from './mdx-partials.js'
+import { restoreInlineDirectives } from './remark-directives.js'
+import { inlinePartials } from './remark-mdx-partials.js'
 
 /**
  * The start of an ES module statement as MDX reads one at the top level of a page (Docusaurus
@@ -23,31 +27,75 @@ const COMMENT = /\{\/\*[\s\S]*?\*\/\}/g
  *   (what they define, components and values, does not show; components used in the page get
  *   their own `unknown-component` warning);
  * - MDX comments (see `COMMENT`) are left out (in text and in raw HTML), silently: they show
- *   nowhere.
+ *   nowhere;
+ * - partials, Markdown files the page imports (`import Intro from './_intro.mdx'`), are shown
+ *   where the page uses them (`<Intro />`), their texts given in `file.data.includes` (see
+ *   `collectIncludes`): those imports get no warning.
  */
-export function remarkMdxEsm() {
+export function remarkMdxEsm(this: Processor) {
+  const processor = this
   return function (tree: Root, file: VFile) {
     const source = String(file.value)
-    let first: RootContent | undefined
-    let statements = 0
-    tree.children = tree.children.filter((node) => {
-      if (node.type !== 'paragraph') return true
-      const text = textOf(node, source)
-      if (text === null) return true
-      if (ESM_START.test(text)) {
-        first ??= node
-        statements += text.match(/^(?:import|export)\b/gm)!.length
-        return false
-      }
-      return text.replace(COMMENT, '').trim() !== ''
-    })
-    if (source.includes('{/*')) stripComments(tree)
-    if (!first) return
-    const one = statements === 1
+    const includes = file.data.includes
+    const statements = dropStatements(tree, source, includes)
+    const imports = includes ? partialImports(source) : []
+    if (imports.length)
+      inlinePartials(tree, imports, {
+        file,
+        includes: includes!,
+        parse: (text) => {
+          // The parser may rewrite the text (container titles): the tree's offsets are the new one's.
+          const partial = new VFile({ value: text })
+          const root = processor.parse(partial) as Root
+          const parsed = String(partial.value)
+          statements.count += dropStatements(root, parsed, includes).count
+          restoreInlineDirectives(root, parsed)
+          return root
+        },
+      })
+    if (statements.count === 0) return
+    const one = statements.count === 1
     file.message(
-      `${one ? 'An MDX `import`/`export` statement is' : `${statements} MDX \`import\`/\`export\` statements are`} not run here: left out, so what ${one ? 'it defines' : 'they define'} (components, values) does not show; write that content in Markdown`,
-      { place: first.position?.start, ruleId: 'mdx-esm', source: 'ssg-core' },
+      `${one ? 'An MDX `import`/`export` statement is' : `${statements.count} MDX \`import\`/\`export\` statements are`} not run here: left out, so what ${one ? 'it defines' : 'they define'} (components, values) does not show; write that content in Markdown`,
+      { place: statements.first?.position?.start, ruleId: 'mdx-esm', source: 'ssg-core' },
     )
+  }
+}
+
+/**
+ * Leaves out a tree's top-level `import`/`export` statements and MDX comments; returns how many
+ * statements were not partial imports (those show as `includes` has them) and the first one's node.
+ */
+function dropStatements(
+  tree: Root,
+  source: string,
+  includes: Includes | undefined,
+): { count: number; first: RootContent | undefined } {
+  let first: RootContent | undefined
+  let count = 0
+  tree.children = tree.children.filter((node) => {
+    if (node.type !== 'paragraph') return true
+    const text = textOf(node, source)
+    if (text === null) return true
+    if (ESM_START.test(text)) {
+      const unrun =
+        text.match(/^(?:import|export)\b/gm)!.length - (includes ? partialImports(text).length : 0)
+      if (unrun > 0) {
+        first ??= node
+        count += unrun
+      }
+      return false
+    }
+    return text.replace(COMMENT, '').trim() !== ''
+  })
+  if (source.includes('{/*')) stripComments(tree)
+  return { count, first }
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** The texts of the partials the page imports (see `collectIncludes`), when it imports any. */
+    includes: Includes
   }
 }
 

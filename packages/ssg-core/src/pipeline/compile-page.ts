@@ -54,6 +54,7 @@ function humanize(id: string): string {
 /** Runs one page through the processor. Never throws for content problems: they become messages. */
 export async function compilePage(page: SourcePage, processor: Processor): Promise<CompiledPage> {
   const file = new VFile({ path: page.file, value: page.source })
+  if (page.includes) file.data.includes = page.includes
   let html = ''
   try {
     html = String(await processor.process(file))

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Processor } from 'unified'
 import type { ApiSet } from '../openapi/apis.js'
+import { hashWithIncludes, readIncludes } from '../markdown/mdx-partials.js'
 import { hash } from '../util/hash.js'
 import { compilePage, type CompiledPage } from './compile-page.js'
 import type { SourcePage } from './discover.js'
@@ -45,7 +46,9 @@ export async function compileSource(
     return { file: request.file, page: null, cached: false }
   }
   const { absolute: _absolute, ...place } = request
-  const page: SourcePage = { ...place, source, hash: hash(source) }
+  const includes = readIncludes(source, request.absolute, request.file)
+  const page: SourcePage = { ...place, source, hash: hashWithIncludes(hash(source), includes) }
+  if (includes) page.includes = includes
   const pages = PageCache.at(cache?.dir ?? null, cache?.keyBase ?? '', apis?.key ?? '')
   const cached = pages.read(page)
   if (cached) return { file: page.file, page: cached, cached: true }

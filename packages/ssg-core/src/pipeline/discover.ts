@@ -5,6 +5,14 @@ import type { ResolvedConfig } from '../config/load-config.js'
 import type { BuildMessage } from '../report/messages.js'
 import { hash } from '../util/hash.js'
 import { splitFrontMatter } from '../site/page-head.js'
+import {
+  hashWithIncludes,
+  type Includes,
+  isPartialFolder,
+  isPartialName,
+  isPartialPath,
+  readIncludes,
+} from '../markdown/mdx-partials.js'
 
 /** A Markdown file found under `content/`, before parsing. */
 export interface SourcePage {
@@ -24,8 +32,13 @@ export interface SourcePage {
    */
   slugBase?: string
   source: string
-  /** Hash of the file bytes (empty when read by a `head` discovery: `ssg serve` compiles later). */
+  /**
+   * Hash of the file bytes, and of its partials' (empty when read by a `head` discovery: `ssg
+   * serve` compiles later).
+   */
   hash: string
+  /** The texts of the partials the page imports (see `collectIncludes`), when it imports any. */
+  includes?: Includes
   /**
    * Set when `source` is only the start of the file (`discoverPages` with `head`): enough for its
    * front matter and first heading; the file is at `absolute`.
@@ -34,7 +47,7 @@ export interface SourcePage {
 }
 
 /** Where a page is: its source page without its text (what a compile request starts from). */
-export type PagePlace = Omit<SourcePage, 'source' | 'hash' | 'partial'>
+export type PagePlace = Omit<SourcePage, 'source' | 'hash' | 'partial' | 'includes'>
 
 /** The place of a source page (fields copied one by one: 10,000 object spreads cost 0.1 s). */
 export function placeOf(page: SourcePage): PagePlace {
@@ -111,10 +124,12 @@ async function walk(dir: string): Promise<string[]> {
   for (const entry of entries) {
     if (entry.name === 'node_modules') continue
     const full = path.join(dir, entry.name)
-    // Hidden folders (`.git`) are skipped; a Markdown file is a page whatever its name (`..md`).
+    // Hidden folders (`.git`) are skipped; a Markdown file is a page whatever its name (`..md`),
+    // but for a partial's (`_intro.mdx`, `_partials/*.md`: pages show them where they import them).
     if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.')) out.push(...(await walk(full)))
-    } else if (PAGE_FILE.test(entry.name)) out.push(full)
+      if (!entry.name.startsWith('.') && !isPartialFolder(entry.name))
+        out.push(...(await walk(full)))
+    } else if (PAGE_FILE.test(entry.name) && !isPartialName(entry.name)) out.push(full)
   }
   return out
 }
@@ -266,7 +281,7 @@ function toSourcePage(
   const relative = toRelative(collection.dir, entry.absolute)
   const { id, name } = pageNameOf(relative, exists)
   const dir = path.posix.dirname(relative)
-  return {
+  const page: SourcePage = {
     file: entry.file,
     kind: collection.kind,
     id,
@@ -274,10 +289,16 @@ function toSourcePage(
     route: routeOfName(name, collection.base),
     ...(collection.slugBase ? { slugBase: collection.slugBase } : {}),
     source: entry.source,
-    // A head read (`ssg serve`) reads the file again to compile it: no hash is needed now.
-    hash: entry.partial || head ? '' : hash(entry.source),
+    hash: '',
     ...(entry.partial ? { partial: { absolute: entry.absolute } } : {}),
   }
+  // A head read (`ssg serve`) reads the file again to compile it: no hash is needed now.
+  if (!entry.partial && !head) {
+    const includes = readIncludes(entry.source, entry.absolute, entry.file)
+    page.hash = hashWithIncludes(hash(entry.source), includes)
+    if (includes) page.includes = includes
+  }
+  return page
 }
 
 /**
@@ -298,6 +319,7 @@ export function sourcePageOf(
     const parts = relative.split(path.sep)
     if (parts.slice(0, -1).some((p) => p.startsWith('.')) || parts.includes('node_modules'))
       return null
+    if (isPartialPath(relative)) return null
     const file = path.relative(config.root, absolute).split(path.sep).join('/')
     const exists = (other: string) => existsSync(path.join(collection.dir, other))
     return toSourcePage(collection, { absolute, file, source }, exists)

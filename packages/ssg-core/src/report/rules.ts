@@ -75,6 +75,11 @@ export const RULES = {
       'MDX `import`/`export` statements are not run: left out, so what they define does not show',
     fix: 'write what the statements provided in Markdown, then delete them',
   },
+  'mdx-partial': {
+    severity: 'warning',
+    summary: 'a page shows a partial (an imported Markdown file) that cannot be read',
+    fix: 'correct the import path, or create the file it names',
+  },
   'markdown-plugin': {
     severity: 'warning',
     summary: 'a Markdown plugin reported a problem without naming a rule',

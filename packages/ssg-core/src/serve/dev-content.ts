@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pagesUsing, takeAssetChanges } from '../pipeline/assets.js'
@@ -5,6 +6,7 @@ import { INDEX_STAND_IN_NAME, PAGE_FILE, placeOf, sourcePageOf } from '../pipeli
 import { isCategoryFile } from '../pipeline/category-files.js'
 import { listStaticFiles } from '../pipeline/extras.js'
 import { headKey, readPageHead } from '../site/page-head.js'
+import { isPartialPath, readIncludes } from '../markdown/mdx-partials.js'
 import { checkLinks, recordFor } from './dev-records.js'
 import type { DevSite } from './dev-site.js'
 import type { ChangePlan, RouteRecord } from './invalidate.js'
@@ -176,6 +178,7 @@ async function readChanges(
     for (const file of [...site.heads.keys()]) if (file.startsWith(prefix)) forget(file)
   }
   addNamedBySiblings(site, plan)
+  addImporters(site, plan)
   const compiles: Array<Promise<void>> = []
   for (const [absolute, action] of plan.content) {
     const file = toFile(absolute)
@@ -242,6 +245,33 @@ function addNamedBySiblings(site: DevSite, plan: ChangePlan): void {
     if (!(INDEX_STAND_IN_NAME.test(name) || /^\.+$/.test(name)) || plan.content.has(absolute))
       continue
     if (folders.has(path.dirname(absolute))) plan.content.set(absolute, 'write')
+  }
+}
+
+/**
+ * The compiled pages that show a partial (`_intro.mdx`, see `mdx-partials.ts`) that changed, nested
+ * in another partial too, are read again (their hash holds their partials'): compiled again. Pages
+ * not compiled yet read their partials when they are.
+ */
+function addImporters(site: DevSite, plan: ChangePlan): void {
+  const changed = new Set<string>()
+  for (const absolute of plan.content.keys())
+    if (PAGE_FILE.test(absolute) && isPartialPath(path.relative(site.config.root, absolute)))
+      changed.add(absolute)
+  if (!changed.size) return
+  for (const file of site.heads.keys()) {
+    const absolute = path.join(site.config.root, file)
+    if (plan.content.has(absolute) || !site.store.get(file)) continue
+    let source: string
+    try {
+      source = readFileSync(absolute, 'utf8')
+    } catch {
+      continue
+    }
+    const includes = readIncludes(source, absolute, file)
+    const dir = path.dirname(absolute)
+    if (includes && Object.keys(includes).some((key) => changed.has(path.join(dir, key))))
+      plan.content.set(absolute, 'write')
   }
 }
 

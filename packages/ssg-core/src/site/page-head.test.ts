@@ -5,6 +5,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { VFile } from 'vfile'
+import { isPartialPath } from '../markdown/mdx-partials.js'
 import { describe, expect, test } from 'vitest'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { createProcessor } from '../markdown/processor.js'
@@ -33,8 +34,11 @@ function source(root: string, file: string, text?: string): SourcePage {
 function markdownFiles(dir: string): string[] {
   return (
     readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      // As discovery: Markdown files, not those in hidden folders.
-      .filter((f) => /\.(md|markdown)$/.test(f) && !/(^|[\\/])\.[^\\/]*[\\/]/.test(f))
+      // As discovery: Markdown files, not those in hidden folders, nor partials.
+      .filter(
+        (f) =>
+          /\.(md|markdown)$/.test(f) && !/(^|[\\/])\.[^\\/]*[\\/]/.test(f) && !isPartialPath(f),
+      )
       .map((f) => path.join(dir, f))
   )
 }

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { hash } from '../util/hash.js'
+
+/**
+ * A partial: a Markdown file that pages import to show its content in place, as Docusaurus reads
+ * MDX (`import Intro from './_intro.mdx'`, then `<Intro />` where it goes). Files named with a
+ * leading `_`, and the files of folders so named, are partials, not pages (Docusaurus's rule;
+ * Hugo's `_index.md` is a folder's page).
+ */
+export const PARTIAL_FILE = /^_(?!index\.)[^/]*\.(md|markdown|mdx)$/i
+
+/** Whether a file name (no folder) is a partial's rather than a page's. */
+export function isPartialName(name: string): boolean {
+  return PARTIAL_FILE.test(name)
+}
+
+/**
+ * Whether a folder holds partials, not pages: named with a leading `_` (`_partials/`), as
+ * Docusaurus reads folders.
+ */
+export function isPartialFolder(name: string): boolean {
+  return name.startsWith('_')
+}
+
+/** Whether a Markdown file (a path, any separators) is a partial: by its name or a folder's. */
+export function isPartialPath(file: string): boolean {
+  const parts = file.split(/[\\/]/)
+  return isPartialName(parts.pop()!) || parts.some(isPartialFolder)
+}
+
+/**
+ * `import Name from './file.mdx'` at the start of a line (or after another statement's `;`): a
+ * default import of a Markdown file, relative to the importing file or to the site
+ * (`@site/src/_note.mdx`, as Docusaurus reads it); named imports of one, `import { toc } from …`,
+ * take what MDX exports: not read here.
+ */
+const PARTIAL_IMPORT =
+  /(?:^|;)[ \t]*import\s+([A-Za-z_$][\w$]*)\s+from\s+(['"])((?:\.{1,2}|@site)\/[^'"\n]*\.(?:mdx?|markdown))\2/gm
+
+export interface PartialImport {
+  /** The component name the page uses: `Intro` for `<Intro />`. */
+  name: string
+  /** The import's path, relative to the importing file (`./_intro.mdx`) or the site (`@site/…`). */
+  specifier: string
+}
+
+/** The partials a page or partial imports (cheap for the pages without any: one `includes`). */
+export function partialImports(source: string): PartialImport[] {
+  if (!source.includes('import')) return []
+  const found: PartialImport[] = []
+  // A backslash escapes in a JavaScript string: `'./\_note.mdx'` (written so for Markdown tools).
+  for (const match of source.matchAll(PARTIAL_IMPORT))
+    found.push({ name: match[1]!, specifier: match[3]!.replace(/\\(.)/g, '$1') })
+  return found
+}
+
+/**
+ * Where a partial is, relative to the page's folder (forward slashes): the key of its text in
+ * `Includes`. `from` is the importing file's folder, relative to the page's folder ('' for the
+ * page itself); `pageDir` the page's folder relative to the site, for `@site/` paths.
+ */
+export function includeKey(from: string, specifier: string, pageDir: string): string {
+  if (specifier.startsWith('@site/'))
+    return path.posix.relative(pageDir || '.', path.posix.normalize(specifier.slice(6)))
+  return path.posix.normalize(path.posix.join(from || '.', specifier))
+}
+
+/** The texts of the partials a page imports, nested ones too, by `includeKey`; null if missing. */
+export type Includes = Record<string, string | null>
+
+/** How deep partials may import partials: past it, an import cycle is assumed. */
+export const MAX_PARTIAL_DEPTH = 8
+
+/**
+ * The partials `source` (a page) imports, read through `read` (a path relative to the page's
+ * folder -> the file's text, or null when there is none), nested imports too. Null when the page
+ * imports none: most pages, which then carry nothing more.
+ */
+export function collectIncludes(
+  source: string,
+  pageDir: string,
+  read: (key: string) => string | null,
+): Includes | null {
+  const imports = partialImports(source)
+  if (imports.length === 0) return null
+  const includes: Includes = {}
+  const visit = (from: string, text: string, depth: number) => {
+    for (const { specifier } of partialImports(text)) {
+      const key = includeKey(from, specifier, pageDir)
+      if (key in includes || depth >= MAX_PARTIAL_DEPTH) continue
+      const partial = read(key)
+      includes[key] = partial
+      if (partial !== null) visit(path.posix.dirname(key), partial, depth + 1)
+    }
+  }
+  visit('', source, 0)
+  return includes
+}
+
+/**
+ * A page's hash with its partials' texts: a page is compiled again (its cache entry missed) when
+ * a partial it imports changes, though its own bytes do not.
+ */
+export function hashWithIncludes(pageHash: string, includes: Includes | null | undefined): string {
+  if (!includes) return pageHash
+  const keys = Object.keys(includes).sort()
+  return hash(pageHash, ...keys.map((key) => `${key}\0${includes[key] ?? '\0missing'}`))
+}
+
+/**
+ * `collectIncludes` from the disk: the partials of the page whose file is at `pageAbsolute`, and
+ * `pageFile` in the site (synchronous: few pages import any, and their partials are small).
+ */
+export function readIncludes(
+  source: string,
+  pageAbsolute: string,
+  pageFile: string,
+): Includes | null {
+  const dir = path.dirname(pageAbsolute)
+  return collectIncludes(source, path.posix.dirname(pageFile), (key) => {
+    try {
+      return readFileSync(path.join(dir, key), 'utf8')
+    } catch {
+      return null
+    }
+  })
+}
