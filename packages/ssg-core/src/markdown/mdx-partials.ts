@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { hash } from '../util/hash.js'
+import { MAX_SNIPPET_DEPTH, snippetCandidates, snippetFiles, snippetKey } from './snippets.js'
 
 /**
  * A partial: a Markdown file that pages import to show its content in place, as Docusaurus reads
@@ -66,7 +67,10 @@ export function includeKey(from: string, specifier: string, pageDir: string): st
   return path.posix.normalize(path.posix.join(from || '.', specifier))
 }
 
-/** The texts of the partials a page imports, nested ones too, by `includeKey`; null if missing. */
+/**
+ * The texts of the partials a page imports, nested ones too, by `includeKey`, and of its snippets'
+ * files, by `snippetKey`; null for a file that cannot be read.
+ */
 export type Includes = Record<string, string | null>
 
 /** How deep partials may import partials: past it, an import cycle is assumed. */
@@ -74,8 +78,9 @@ export const MAX_PARTIAL_DEPTH = 8
 
 /**
  * The partials `source` (a page) imports, read through `read` (a path relative to the page's
- * folder -> the file's text, or null when there is none), nested imports too. Null when the page
- * imports none: most pages, which then carry nothing more.
+ * folder -> the file's text, or null when there is none), nested imports too, and the files of
+ * its snippets (see `snippets.ts`, by `snippetKey`). Null when the page has neither: most pages,
+ * which then carry nothing more.
  */
 export function collectIncludes(
   source: string,
@@ -83,9 +88,21 @@ export function collectIncludes(
   read: (key: string) => string | null,
 ): Includes | null {
   const imports = partialImports(source)
-  if (imports.length === 0) return null
+  if (imports.length === 0 && snippetFiles(source).length === 0) return null
   const includes: Includes = {}
+  const snippets = (text: string, depth: number) => {
+    for (const file of snippetFiles(text)) {
+      const key = snippetKey(file)
+      if (key in includes) continue
+      let found: string | null = null
+      for (const candidate of snippetCandidates(file, pageDir))
+        if ((found = read(candidate)) !== null) break
+      includes[key] = found
+      if (found !== null && depth < MAX_SNIPPET_DEPTH) snippets(found, depth + 1)
+    }
+  }
   const visit = (from: string, text: string, depth: number) => {
+    snippets(text, 0)
     for (const { specifier } of partialImports(text)) {
       const key = includeKey(from, specifier, pageDir)
       if (key in includes || depth >= MAX_PARTIAL_DEPTH) continue

@@ -104,6 +104,16 @@ describe('blocks of MkDocs plugins', () => {
     ).toBe(lines(':::autodoc[package.module]', '    options:', '      x: 1', ':::'))
   })
 
+  test('::: name alone (no options) and nothing closing it: an autodoc directive; not a tip', () => {
+    expect(
+      normalizeMkdocsAdmonitions(lines('# API', '', '::: textual', '', '::: textual.app')),
+    ).toBe(lines('# API', '', ':::autodoc[textual]', ':::', ':::autodoc[textual.app]', ':::'))
+    const tip = lines('::: tip', 'Text.')
+    expect(normalizeMkdocsAdmonitions(tip)).toBe(tip)
+    const closed = lines('::: details', 'Text.', ':::')
+    expect(normalizeMkdocsAdmonitions(closed)).toBe(closed)
+  })
+
   test('a VitePress container that closes is left alone', () => {
     const source = lines('::: tip', '    indented code in a tip', '', ':::')
     expect(normalizeMkdocsAdmonitions(source)).toBe(source)

@@ -1,3 +1,5 @@
+import { KNOWN_DIRECTIVES } from './remark-directives.js'
+
 /**
  * MkDocs (Python-Markdown, Material for MkDocs) admonitions, rewritten into the container
  * directives this toolkit renders:
@@ -23,6 +25,8 @@ const OPENING =
 const CODE_FENCE = /^[ \t>]*(`{3,}|~{3,})/
 /** A block a MkDocs plugin generates: `::: mkdocs-click`, `::: package.module` (mkdocstrings). */
 const AUTODOC = /^([ \t]*):::[ \t]+([A-Za-z_][\w.-]*)[ \t]*$/
+/** A line that closes a container. */
+const CLOSING = /^[ \t]*:{3,}[ \t]*$/
 
 /** Admonition types of MkDocs and Material for MkDocs this toolkit has a directive for. */
 const TYPES = new Set([
@@ -104,7 +108,14 @@ function convert(lines: string[]): { lines: string[]; changed: boolean; depth: n
       // Its options are indented below it and nothing closes it (a VitePress `::: tip` closes).
       const base = indentOf(line)
       const { last, end } = blockOf(lines, i, base)
-      if (last > i && !/^[ \t]*:{3,}[ \t]*$/.test(lines[end] ?? '')) {
+      const options = last > i && !CLOSING.test(lines[end] ?? '')
+      // Without options (`::: textual`, a package documented whole): when nothing closes it (a
+      // container would be unclosed) and no directive has its name.
+      const bare =
+        last === i &&
+        !KNOWN_DIRECTIVES.has(autodoc[2]!) &&
+        !lines.some((l, k) => k > i && CLOSING.test(l))
+      if (options || bare) {
         const prefix = autodoc[1]!
         // The options stay indented: an indented code block inside the directive.
         out.push(`${prefix}:::autodoc[${autodoc[2]}]`, ...lines.slice(i + 1, last + 1))

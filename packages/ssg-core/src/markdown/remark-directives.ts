@@ -35,7 +35,8 @@ const LISTED = [
   ...['note', 'tip', 'info', 'warning', 'danger', 'important', 'caution'],
   ...['tabs', 'tab', 'details', 'code-group', ...PASS_THROUGH],
 ]
-const KNOWN = new Set<string>([
+/** The directives this toolkit renders. */
+export const KNOWN_DIRECTIVES: ReadonlySet<string> = new Set<string>([
   ...Object.keys(ADMONITION_STYLES),
   'tabs',
   'tab',
@@ -89,7 +90,7 @@ export function remarkDirectives() {
         directive.data = { hName: 'div', hProperties: { className: ['ssg-directive'] } }
         return
       }
-      if (!KNOWN.has(directive.name)) {
+      if (!KNOWN_DIRECTIVES.has(directive.name)) {
         const seen = unknown.get(directive.name)
         if (seen) seen.count++
         else unknown.set(directive.name, { place: directive.position, count: 1 })

@@ -10,6 +10,7 @@ import { remarkMdxEsm } from './remark-mdx-esm.js'
 import { remarkDirectives } from './remark-directives.js'
 import { remarkAttributeLists } from './remark-attribute-lists.js'
 import { remarkContainerTitles } from './container-titles.js'
+import { remarkSnippets } from './snippets.js'
 import { remarkGithubAlerts } from './remark-github-alerts.js'
 import { remarkMdnDefinitionList } from './remark-mdn-definition-list.js'
 import { remarkMacros } from './remark-macros.js'
@@ -33,6 +34,7 @@ export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean 
     .use(remarkParse)
     .use(remarkLeanAutolinks)
     .use(remarkContainerTitles)
+    .use(remarkSnippets)
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkFrontMatter)
     .use(remarkMdxEsm)

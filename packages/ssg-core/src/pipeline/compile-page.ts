@@ -80,9 +80,11 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
       ruleId: known ?? 'markdown-plugin',
     }
     if (m.line != null) {
-      message.line = m.line
+      // A line of the text with its snippets in place: the page's line it came from.
+      const line = (m.ruleId !== 'snippet' && file.data.snippetLines?.[m.line - 1]) || m.line
+      message.line = line
       message.column = m.column ?? 1
-      message.frame = codeFrame(page.source, m.line, m.column ?? 1)
+      message.frame = codeFrame(page.source, line, m.column ?? 1)
     }
     return message
   })

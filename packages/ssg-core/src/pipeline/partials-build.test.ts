@@ -30,3 +30,20 @@ test('an edited partial (nested in another) rebuilds the pages that show it, fro
   // The other two pages come from the cache; the page with the partial is compiled again.
   expect(second.cacheHits).toBe(2)
 })
+
+test("an edited snippet file (Material for MkDocs' --8<--) rebuilds the pages that include it", async () => {
+  const root = await makeSite({
+    files: {
+      'content/docs/index.md': '# Home\n\n--8<-- "includes/note.md"\n',
+      'content/docs/other.md': '# Other\n',
+      'includes/note.md': 'A shared note.\n',
+    },
+  })
+  const page = () => readFile(path.join(root, 'build/docs/index.html'), 'utf8')
+  await build({ root, workers: 0 })
+  expect(await page()).toContain('A shared note.')
+  await writeFile(path.join(root, 'includes/note.md'), 'An edited note.\n')
+  const second = await build({ root, workers: 0 })
+  expect(await page()).toContain('An edited note.')
+  expect(second.cacheHits).toBe(1)
+})

@@ -80,6 +80,12 @@ export const RULES = {
     summary: 'a page shows a partial (an imported Markdown file) that cannot be read',
     fix: 'correct the import path, or create the file it names',
   },
+  snippet: {
+    severity: 'warning',
+    summary:
+      'a snippet (`--8<--`, Material for MkDocs) names a file or section that cannot be read',
+    fix: 'correct the path (from the site folder) or the section name, or create the file',
+  },
   'markdown-plugin': {
     severity: 'warning',
     summary: 'a Markdown plugin reported a problem without naming a rule',
