@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Properties, Root } from 'hast'
 import { hastToHtml, type Highlighter } from 'shiki'
+import { dualThemeHast } from './dual-hast.js'
 
 type HastOptions = Parameters<Highlighter['codeToHast']>[1]
 
@@ -26,8 +27,18 @@ export function withHastTree(shiki: Highlighter): TreeHighlighter {
   // As shiki's own codeToHtml (without transformers): its hast printed.
   const codeToHtml: Highlighter['codeToHtml'] = (code, options) =>
     hastToHtml(codeToHast(code, options))
-  const codeToHastTree = (code: string, options: HastOptions) =>
-    asParsedHtml(codeToHast(code, options))
+  // A light/dark block's tree is made from the themes' tokens (`dualThemeHast`); anything else,
+  // or a block that throws (an unknown language: shiki throws again, and the failure is
+  // recorded), is shiki's own.
+  const codeToHastTree = (code: string, options: HastOptions) => {
+    let tree: Root | undefined
+    try {
+      tree = dualThemeHast(shiki, code, { ...options, tokenizeTimeLimit: 0 } as HastOptions)
+    } catch {
+      tree = undefined
+    }
+    return tree ?? asParsedHtml(codeToHast(code, options))
+  }
   return Object.assign(Object.create(shiki) as Highlighter, {
     codeToHast,
     codeToHtml,
