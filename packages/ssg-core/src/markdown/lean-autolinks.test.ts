@@ -22,7 +22,15 @@ const CASES: Array<[source: string, way: keyof typeof counts]> = [
   ['Escaped www\\.x.com and a\\@b.co become links as text.\n', 'full'],
   ['References: a&#64;b.co and www&period;x.com.\n', 'full'],
   ['HTTPS://X.COM and WWW.X.COM too.\n', 'full'],
-  ['Only in a code span: `a@b.co https://x.com`.\n', 'full'],
+  ['Only in a code span: `a@b.co https://x.com`.\n', 'leanChecked'],
+  ['Install `@veilbox/node`, call ``https://x.com/`a` `` with `a && b`.\n', 'leanChecked'],
+  ['mail`a@b.co` and [`www.x.com`](/x) in *`https://x.com`*\n', 'leanChecked'],
+  ['| a | b |\n| - | - |\n| `a@b.co` | `x` |\n', 'leanChecked'],
+  ['Mixed `@scope/pkg` and www.x.com\n', 'full'],
+  ['a`b`@c.co and x@`y.co`\n', 'full'],
+  ['A `multi\nline https://x.com` span\n', 'full'],
+  // Looks like a code span on its line, is not one: the first backtick is in an HTML attribute.
+  ['<span title="`">www.x.com</span>`\n', 'fullAfterLean'],
   [
     'Text.\n\n```ts\nimport x from "@scope/pkg"\nfetch("https://x.com")\n```\n\nMore text.\n',
     'leanChecked',
@@ -58,4 +66,5 @@ test('literal autolinks in text are links', () => {
   expect(links('Mail a@b.co.\n')).toBe(1)
   expect(links('```\na@b.co\n```\n\nText www.x.com\n')).toBe(1)
   expect(links('```x``` see www.x.com\n\n```\ncode\n```\n')).toBe(1)
+  expect(links('<span title="`">www.x.com</span>`\n')).toBe(1)
 })

@@ -11,13 +11,17 @@ import type { VFile } from 'vfile'
  * them (`lean`), to the same tree:
  *
  * - a page with no trigger at all;
- * - a page whose triggers all lie in fenced or indented code and front matter, found so by its
- *   lean tree: those are blocks, which literal autolinks (a construct of text) do not change, so
- *   both parses find the same blocks, and all text outside them is free of triggers.
+ * - a page whose triggers all lie in fenced or indented code, front matter or code spans, found
+ *   so by its lean tree. Code and front matter are blocks, which literal autolinks (a construct
+ *   of text) do not change. A code span is parsed alike by both: text is read from left to
+ *   right, and the first literal the full parse would find holds a trigger; one that starts at a
+ *   trigger (`www.`, `http:`) starts outside code, and an email's letters before its `@` cannot
+ *   hold the backtick that opens the span around the `@`, so none is found, and the text
+ *   outside code (what GFM's find-and-replace of text nodes reads) is free of triggers.
  *
- * A page whose triggers look like they are in text (outside ``` fences, a guess) is parsed with
- * autolinks at once; one whose lean tree shows a trigger outside those blocks is parsed again
- * with them. `counts` tells the tests which way each page went.
+ * A page whose triggers look like they are in text (outside ``` fences and backtick spans on
+ * their line, a guess) is parsed with autolinks at once; one whose lean tree shows a trigger
+ * elsewhere is parsed again with them. `counts` tells the tests which way each page went.
  */
 const TRIGGER = /[@\\&]|www\.|https?:/gi
 
@@ -74,12 +78,12 @@ export function remarkLeanAutolinks(this: Processor): void {
       counts.lean++
       return parseLean(doc, file)
     }
-    if (!insideFences(doc, found)) {
+    if (!looksInsideCode(doc, found)) {
       counts.full++
       return parse(doc, file)
     }
     const tree = parseLean(doc, file)
-    if (insideBlocks(tree, found)) {
+    if (insideCode(tree, found)) {
       counts.leanChecked++
       return tree
     }
@@ -99,34 +103,58 @@ function triggers(doc: string): Array<[number, number]> {
 
 /**
  * A guess: whether every trigger lies between a line opening with ``` (after spaces or `>`) and
- * the next such line (only which parse is tried first depends on it).
+ * the next such line, or in a code span on its line (only which parse is tried first depends on
+ * it).
  */
-function insideFences(doc: string, found: Array<[number, number]>): boolean {
+function looksInsideCode(doc: string, found: Array<[number, number]>): boolean {
   const fences: number[] = []
   const fence = /^[\t >]*```/gm
   for (let m = fence.exec(doc); m; m = fence.exec(doc)) fences.push(m.index)
-  return found.every(([start]) => {
+  return found.every(([start, end]) => {
     let before = 0
     while (before < fences.length && fences[before]! < start) before++
-    return before % 2 === 1 && before < fences.length
+    return (before % 2 === 1 && before < fences.length) || inCodeSpanOfLine(doc, start, end)
   })
 }
 
-/** Whether every trigger lies within a code block or the front matter of `tree`. */
-function insideBlocks(tree: Root, found: Array<[number, number]>): boolean {
-  const blocks: Array<[number, number]> = []
+/** Whether [start, end) lies between a run of backticks and the next run as long on its line. */
+function inCodeSpanOfLine(doc: string, start: number, end: number): boolean {
+  const from = doc.lastIndexOf('\n', start - 1) + 1
+  let to = doc.indexOf('\n', end)
+  if (to === -1) to = doc.length
+  const runs = /`+/g
+  runs.lastIndex = from
+  for (let open = runs.exec(doc); open && open.index < to; open = runs.exec(doc)) {
+    if (open.index >= start) return false
+    let close = runs.exec(doc)
+    while (close && close.index < to && close[0].length !== open[0].length) close = runs.exec(doc)
+    if (!close || close.index >= to) return false
+    if (close.index >= end) return true
+  }
+  return false
+}
+
+/** Whether every trigger lies within a code block, the front matter or a code span of `tree`. */
+function insideCode(tree: Root, found: Array<[number, number]>): boolean {
+  const ranges: Array<[number, number]> = []
   const collect = (nodes: RootContent[]) => {
     for (const node of nodes) {
-      if (node.type === 'code' || node.type === 'yaml') {
+      if (node.type === 'code' || node.type === 'yaml' || node.type === 'inlineCode') {
         const start = node.position?.start.offset
         const end = node.position?.end.offset
-        if (start !== undefined && end !== undefined) blocks.push([start, end])
-      } else if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading')
-        collect(node.children as RootContent[])
+        if (start !== undefined && end !== undefined) ranges.push([start, end])
+      } else if ('children' in node) collect(node.children as RootContent[])
     }
   }
   collect(tree.children)
-  return found.every(([start, end]) => blocks.some(([from, to]) => from <= start && end <= to))
+  // The ranges do not overlap, and the triggers come in order: one pass over both.
+  ranges.sort((a, b) => a[0] - b[0])
+  let at = 0
+  return found.every(([start, end]) => {
+    while (at < ranges.length && ranges[at]![1] < end) at++
+    const range = ranges[at]
+    return range !== undefined && range[0] <= start
+  })
 }
 
 /** A micromark extension without GFM's literal autolink constructs. */
