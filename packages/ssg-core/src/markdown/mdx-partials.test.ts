@@ -32,7 +32,7 @@ test("partial names: a leading underscore, but Hugo's _index.md is a page", () =
 test('default imports of relative Markdown files are partial imports; others are not', () => {
   const source = [
     "import Intro from './_intro.mdx'",
-    'import Setup from "../shared/_setup.md";',
+    'import Setup from "../common/_setup.md";',
     "import Tabs from '@theme/Tabs'",
     "import { toc } from './_intro.mdx'",
     "import Data from './data.json'",
@@ -41,7 +41,7 @@ test('default imports of relative Markdown files are partial imports; others are
   ].join('\n')
   expect(partialImports(source)).toEqual([
     { name: 'Intro', specifier: './_intro.mdx' },
-    { name: 'Setup', specifier: '../shared/_setup.md' },
+    { name: 'Setup', specifier: '../common/_setup.md' },
     { name: 'Note', specifier: '@site/src/components/_note.mdx' },
     { name: 'Beta', specifier: './_beta_support.mdx' },
     { name: 'Two', specifier: './_two.md' },
@@ -50,7 +50,7 @@ test('default imports of relative Markdown files are partial imports; others are
 
 test("a partial's key is its path from the page's folder, for a path from the site too", () => {
   expect(includeKey('', './_a.md', 'content/docs/guide')).toBe('_a.md')
-  expect(includeKey('../shared', './_b.md', 'content/docs/guide')).toBe('../shared/_b.md')
+  expect(includeKey('../common', './_b.md', 'content/docs/guide')).toBe('../common/_b.md')
   expect(includeKey('', '@site/src/_note.mdx', 'content/docs/guide')).toBe('../../../src/_note.mdx')
   expect(includeKey('../../../src', '@site/content/docs/_x.md', 'content/docs/guide')).toBe(
     '../_x.md',
@@ -59,10 +59,10 @@ test("a partial's key is its path from the page's folder, for a path from the si
 
 test('includes: nested partials by their path from the page, missing ones null, cycles read once', () => {
   const files: Record<string, string> = {
-    '_a.mdx': "import B from '../shared/_b.md'\n\nA <B />",
-    '../shared/_b.md': "import C from './_c.md'\nimport A from '../guide/_a.mdx'\n\nB",
-    '../shared/_c.md': 'C',
-    '../guide/_a.mdx': "import B from '../shared/_b.md'",
+    '_a.mdx': "import B from '../common/_b.md'\n\nA <B />",
+    '../common/_b.md': "import C from './_c.md'\nimport A from '../guide/_a.mdx'\n\nB",
+    '../common/_c.md': 'C',
+    '../guide/_a.mdx': "import B from '../common/_b.md'",
   }
   const read: string[] = []
   const includes = collectIncludes(
@@ -75,8 +75,8 @@ test('includes: nested partials by their path from the page, missing ones null, 
   )
   expect(includes).toEqual({
     '_a.mdx': files['_a.mdx'],
-    '../shared/_b.md': files['../shared/_b.md'],
-    '../shared/_c.md': 'C',
+    '../common/_b.md': files['../common/_b.md'],
+    '../common/_c.md': 'C',
     '../guide/_a.mdx': files['../guide/_a.mdx'],
     '_gone.md': null,
   })
@@ -104,15 +104,15 @@ test('a partial shows where the page uses it, with no mdx-esm warning for its im
 })
 
 test("nested partials, a partial's links read from its own folder, its prose directives kept", async () => {
-  const { html } = await render("import Setup from '../shared/_setup.md'\n\n<Setup></Setup>\n", {
-    '../shared/_setup.md':
+  const { html } = await render("import Setup from '../common/_setup.md'\n\n<Setup></Setup>\n", {
+    '../common/_setup.md':
       "import Step from './steps/_step.md'\n\nSee [install](./install.md) at 10:30.\n\n<Step />",
-    '../shared/steps/_step.md':
+    '../common/steps/_step.md':
       '::: tip Title\nA [step](../guide/next.md) ![logo](img/logo.png).\n:::',
   })
-  expect(html).toContain('<a href="../shared/install.md">install</a> at 10:30.')
-  expect(html).toContain('<a href="../shared/guide/next.md">step</a>')
-  expect(html).toContain('src="../shared/steps/img/logo.png"')
+  expect(html).toContain('<a href="../common/install.md">install</a> at 10:30.')
+  expect(html).toContain('<a href="../common/guide/next.md">step</a>')
+  expect(html).toContain('src="../common/steps/img/logo.png"')
   expect(html).toContain('Title')
 })
 
