@@ -42,6 +42,7 @@ import {
   splitDoc,
   splitTerms,
   termRange,
+  type DocBlock,
   type SplitOptions,
 } from './split.js'
 import { parsePartName, partName, partRuns, type PartKind } from './part-names.js'
@@ -132,6 +133,21 @@ export interface IndexedPage {
   sections: Array<[anchor: string | 0, heading: string, text: string]>
   /** Each section's fields, counted (see `Counts`), in the order of `DEFAULT_OPTIONS.fields`. */
   counts: Counts
+  /**
+   * `sections.length`, when known without reading `sections` (a memo may read a page's sections
+   * only when asked: an edit of a split index reads those of the changed pages alone).
+   */
+  readonly sectionCount?: number
+  /**
+   * At least the bytes of `sections` as JSON less two, when known without reading them: an index
+   * whose doc file would exceed the split size this way is split without making that file.
+   */
+  readonly sectionBytes?: number
+}
+
+/** The number of sections of an indexed page (`IndexedPage.sectionCount`). */
+export function sectionCount(entry: IndexedPage): number {
+  return entry.sectionCount ?? entry.sections.length
 }
 
 /**
@@ -204,10 +220,15 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     return entry
   })
   const pages: DocPage[] = options.pages.map((page) => [page.path, page.title, page.breadcrumbs])
-  const sections: DocSection[] = indexed.flatMap((entry, k) =>
-    entry.sections.map(([anchor, heading, text]): DocSection => [k, anchor, heading, text]),
-  )
-  const maxPostings = options.maxPostings ?? (sections.length > LARGE_SITE ? 300 : Infinity)
+  const sectionCounts = indexed.map(sectionCount)
+  const sectionTotal = sectionCounts.reduce((sum, n) => sum + n, 0)
+  // The display records of every section, made when needed: a split index's edit makes those of
+  // the pages whose doc part is made again (the others keep theirs), not those of every page.
+  let allSections: DocSection[] | undefined
+  const sectionsOf = (k: number): DocSection[] =>
+    indexed[k]!.sections.map(([anchor, heading, text]): DocSection => [k, anchor, heading, text])
+  const sections = () => (allSections ??= indexed.flatMap((_, k) => sectionsOf(k)))
+  const maxPostings = options.maxPostings ?? (sectionTotal > LARGE_SITE ? 300 : Infinity)
   const serialized = {
     ...DEFAULT_OPTIONS,
     maxPostings: Number.isFinite(maxPostings) ? maxPostings : null,
@@ -224,10 +245,14 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
   const docFile = `search-doc-${timestamp}.json`
   const indexFile = `search-index-${timestamp}.json`
   const stamp = { formatVersion: FORMAT_VERSION, builtAt }
-  const doc: DocFile = { ...stamp, options: serialized, pages, sections }
-  const docJson = JSON.stringify(doc)
+  const doc = (): DocFile => ({ ...stamp, options: serialized, pages, sections: sections() })
+  let docJson: string | undefined
+  const docJsonOf = () => (docJson ??= JSON.stringify(doc()))
   const split =
-    options.split ?? (docJson.length > SPLIT_ABOVE || indexBytes(collected()) > SPLIT_ABOVE)
+    options.split ??
+    (knownSectionBytes(indexed) > SPLIT_ABOVE ||
+      docJsonOf().length > SPLIT_ABOVE ||
+      indexBytes(collected()) > SPLIT_ABOVE)
   if (!split) {
     const folded = options.norms === 'folded'
     const index: IndexFile = {
@@ -237,7 +262,8 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
         ? foldedIndex(collected(), serialized.fields, maxPostings)
         : exactPostings(collected(), { fields: serialized.fields, maxPostings }),
     }
-    return { timestamp, docFile, indexFile, docJson, indexJson: JSON.stringify(index), parts: [] }
+    const indexJson = JSON.stringify(index)
+    return { timestamp, docFile, indexFile, docJson: docJsonOf(), indexJson, parts: [] }
   }
 
   const sizes = split === true ? {} : split
@@ -252,15 +278,10 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     )
   const { parts: ranges, bounds } = splitTerms(terms, sizes.indexPartBytes)
   const prefixes = prefixFiles(terms, bounds, searchOptions)
-  let first = 0
-  const blocks = options.pages.map((page, k) => {
-    const block = {
-      page: pages[k]!,
-      sections: sections.slice(first, first + indexed[k]!.sections.length),
-    }
-    first += indexed[k]!.sections.length
-    return block
-  })
+  // Each page's block, its sections made only when its doc part's content is asked for.
+  const blocks = options.pages.map((_, k) =>
+    lazyBlock(pages[k]!, sectionCounts[k]!, () => sectionsOf(k)),
+  )
   const docParts = splitDoc(blocks)
   // Each part's JSON without `builtAt` (its body): a part an earlier build wrote the same keeps
   // its name. `{ ...stamp, ...content }` as JSON, from the body: the content is serialised once.
@@ -323,7 +344,7 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     ...stamp,
     options: serialized,
     index: {
-      documentCount: sections.length,
+      documentCount: sectionTotal,
       averageFieldLength: [],
       fieldLength: [],
       terms: '',
@@ -344,7 +365,8 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     },
   }
   const splitDocFile: DocFile = {
-    ...doc,
+    ...stamp,
+    options: serialized,
     pages: [],
     sections: [],
     parts: {
@@ -353,7 +375,7 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
         docFiles.map((p) => p.file),
       ),
       pageCount: pages.length,
-      sectionCount: sections.length,
+      sectionCount: sectionTotal,
     },
   }
   return {
@@ -417,6 +439,28 @@ function pageDocuments(page: SearchPage, first: number): IndexedDocument[] {
       code: newIdentifiers(section.code, `${heading} ${section.text}`),
     }
   })
+}
+
+/** A page's block whose sections are made when first read (`DocBlock`). */
+function lazyBlock(page: DocPage, sectionCount: number, make: () => DocSection[]): DocBlock {
+  let sections: DocSection[] | undefined
+  return {
+    page,
+    sectionCount,
+    get sections() {
+      return (sections ??= make())
+    },
+  }
+}
+
+/**
+ * A lower bound of the doc file's bytes from what the pages know of theirs without reading
+ * their sections (`IndexedPage.sectionBytes`), or 0.
+ */
+function knownSectionBytes(indexed: readonly IndexedPage[]): number {
+  let bytes = 0
+  for (const entry of indexed) bytes += entry.sectionBytes ?? 0
+  return bytes
 }
 
 /** A whole index with folded weights: as a split index scores. */

@@ -8,7 +8,7 @@
  * encoded postings and weight are taken as they were. Otherwise every term is folded again.
  * The terms a changed page holds are folded from their earlier postings (`foldChanged`).
  */
-import type { IndexedPage } from './build-index.js'
+import { sectionCount, type IndexedPage } from './build-index.js'
 import { fieldLengths, foldingAverage, type TermTable } from './build-postings.js'
 import { foldChanged } from './fold-changed.js'
 import type { EncodedTerm } from './split.js'
@@ -73,7 +73,7 @@ export function updateFoldedTerms(options: {
   for (const p of changed) {
     const before = cache.indexed(previous.keys[p]!)
     const count = previous.sectionCounts[p]
-    if (!before || before.sections.length !== count || indexed[p]!.sections.length !== count)
+    if (!before || sectionCount(before) !== count || sectionCount(indexed[p]!) !== count)
       return null
     if (
       !markTerms(before.counts, fieldCount, flags) ||
@@ -116,7 +116,7 @@ export function foldedTerms(options: {
 }): FoldedTerms {
   return {
     keys: options.keys,
-    sectionCounts: options.indexed.map((entry) => entry.sections.length),
+    sectionCounts: options.indexed.map(sectionCount),
     fieldCount: options.fieldCount,
     maxPostings: storedCap(options.maxPostings),
     averages: options.averages,

@@ -12,6 +12,7 @@ export {
   type SearchPart,
   type SearchPage,
   type SearchSection,
+  sectionCount,
 } from './build-index.js'
 export { writeSearchIndex, type WriteSearchIndexOptions } from './write-index.js'
 export type { SplitOptions } from './split.js'

@@ -119,16 +119,21 @@ export function termRange(terms: readonly EncodedTerm[]): TermRange {
 export interface DocBlock {
   /** Null for section numbers no page holds. */
   page: DocPage | null
-  /** The block's sections, numbered on from the previous block's. */
-  sections: Array<DocSection | null>
+  /** How many sections the block holds (`sections.length`, known without making them). */
+  sectionCount: number
+  /** The block's sections, numbered on from the previous block's (made when first read). */
+  readonly sections: Array<DocSection | null>
 }
 
 /** `IndexParts.pages`: the sections of each block, holes marked. */
 export function encodeBlocks(blocks: readonly DocBlock[]): string {
-  return blocks.map((b) => writeNumber(b.sections.length * 2 + (b.page ? 0 : 1))).join('')
+  return blocks.map((b) => writeNumber(b.sectionCount * 2 + (b.page ? 0 : 1))).join('')
 }
 
-/** The doc parts: one a block (a page and its sections). */
+/**
+ * The doc parts: one a block (a page and its sections). A part's sections are the block's,
+ * read when the part is (a kept part's never are).
+ */
 export function splitDoc(blocks: readonly DocBlock[]): Array<Omit<DocPart, keyof PartStamp>> {
   let section = 0
   return blocks.map((block, page) => {
@@ -136,9 +141,11 @@ export function splitDoc(blocks: readonly DocBlock[]): Array<Omit<DocPart, keyof
       firstPage: page,
       firstSection: section,
       pages: [block.page],
-      sections: block.sections,
+      get sections() {
+        return block.sections
+      },
     }
-    section += block.sections.length
+    section += block.sectionCount
     return part
   })
 }

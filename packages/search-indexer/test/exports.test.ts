@@ -12,6 +12,7 @@ test('public API of the Node entry', () => {
     'encodeFoldedTerms',
     'partNames',
     'processTerm',
+    'sectionCount',
     'tokenize',
     'writeSearchIndex',
   ])

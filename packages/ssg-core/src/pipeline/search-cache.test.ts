@@ -81,3 +81,32 @@ test('a second file of another memo is not read', async () => {
   await writeFile(second, stale)
   expect(await indexWithMemo(dir, edited)).toBe(60)
 })
+
+test('an edit of a split index reads the sections of the changed page alone', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ssg-search-memo-'))
+  const keysOf = (list: SearchPage[]) => list.map((p) => hash(JSON.stringify(p)))
+  const pages = Array.from({ length: 60 }, (_, p) => page(p, 'alpha bravo'))
+  const first = SearchMemo.open(dir, 'fingerprint', keysOf(pages))
+  const cold = buildSearchIndex({ pages, now, memo: first, split: true })
+  await first.save()
+  const docParts = new Map(cold.parts.filter((p) => p.doc).map((p) => [p.doc!.page, p.file]))
+  // The doc parts of the pages left alone are kept, as the build keeps them (by their page).
+  const previousDocPart = (p: number) => (p === 5 ? undefined : docParts.get(p))
+
+  const edited = pages.map((p, k) => (k === 5 ? page(5, 'alpha charlie') : p))
+  const memo = SearchMemo.open(dir, 'fingerprint', keysOf(edited))
+  const reads = keysOf(pages)
+    .filter((_, k) => k !== 5)
+    .map((key) => vi.spyOn(memo.indexed(key)!, 'sections', 'get'))
+  const later = () => new Date(Date.UTC(2026, 0, 2))
+  const files = buildSearchIndex({ pages: edited, now: later, memo, split: true, previousDocPart })
+  const main = [files.docJson, files.indexJson]
+  const parts = files.parts.filter((p) => !p.kept).map((p) => [p.file, p.json])
+  expect(reads.filter((read) => read.mock.calls.length > 0)).toHaveLength(0)
+
+  const expected = buildSearchIndex({ pages: edited, now: later, split: true, previousDocPart })
+  expect(main).toEqual([expected.docJson, expected.indexJson])
+  expect(parts).toEqual(expected.parts.filter((p) => !p.kept).map((p) => [p.file, p.json]))
+  expect(files.parts.map((p) => p.file)).toEqual(expected.parts.map((p) => p.file))
+  expect(parts.filter(([file]) => file!.startsWith('search-doc-'))).toHaveLength(1)
+})
