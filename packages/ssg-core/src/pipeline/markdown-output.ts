@@ -9,7 +9,7 @@ import { hash } from '../util/hash.js'
 import type { CompiledPage } from './compile-page.js'
 import { linkRewrites, siteLinkOptions } from './link-check.js'
 import { WriteBehind } from './write-behind.js'
-import type { OutputCache } from './output-cache.js'
+import type { OutputCache, OutputContent } from './output-cache.js'
 import { encodeRoute, markdownFileOf } from './output-paths.js'
 import { StaleRecordError } from './page-records.js'
 import { flattenSidebar } from './sidebars.js'
@@ -245,7 +245,7 @@ export async function writeMarkdownFiles(options: {
   const twins = new Map<string, TwinOutput>()
   let files = 0
   let bytes = 0
-  let batch: Array<{ path: string; content: string | Uint8Array; key: string }> = []
+  let batch: Array<{ path: string; content: OutputContent; key: string }> = []
   // A batch is written while the next batch's twins are made (see `WriteBehind`).
   const behind = new WriteBehind(outputs)
   const add = async (path: string, content: string | Uint8Array, key: string) => {
@@ -276,10 +276,16 @@ export async function writeMarkdownFiles(options: {
       await add(file.path, content, key)
     }
     for (const file of options.files.ofKind('llms')) {
-      const content = file.full
-        ? llmsFullFile(site, kept, twins, outputs)
-        : llmsTxt({ ...site, pageOf: (head) => kept(head.file) ?? site.pageOf(head) })
-      await add(file.path, content, hash(content))
+      if (!file.full) {
+        const content = llmsTxt({ ...site, pageOf: (head) => kept(head.file) ?? site.pageOf(head) })
+        await add(file.path, content, hash(content))
+        continue
+      }
+      const full = llmsFullFile(site, kept, twins, outputs)
+      files++
+      bytes += full.length
+      if (!outputs.reuse(file.path, full.key))
+        batch.push({ path: file.path, content: full.parts(), key: full.key })
     }
     await behind.queue(batch)
     await behind.flush()
@@ -291,16 +297,19 @@ export async function writeMarkdownFiles(options: {
   return { files, bytes, twins }
 }
 
-/** `llms-full.txt` of pages made and pages kept (their parts read from the previous file). */
+/**
+ * `llms-full.txt` of pages made and pages kept (their parts read from the previous file), as
+ * parts, and its key: what each part is made from (the page's URL and its twin's key), so that
+ * neither its 41 MB at 10,000 pages are hashed nor, when the key is the previous build's, the
+ * previous file read.
+ */
 function llmsFullFile(
   site: MarkdownSite,
   kept: (file: string) => KeptTwin | undefined,
   twins: Map<string, TwinOutput>,
   outputs: OutputCache,
-): Buffer {
-  let previous: Buffer | null = null
-  const parts: Buffer[] = [Buffer.from(head(site.config))]
-  let at = parts[0]!.length
+): { key: string; length: number; parts: () => Buffer[] } {
+  const first = Buffer.from(head(site.config))
   const groups = pagesBySidebar<LlmsPage & { file: string }>({
     ...site,
     pageOf: (head) => {
@@ -313,38 +322,58 @@ function llmsFullFile(
       return { route, title, description, markdown, file: head.file }
     },
   })
-  // The previous file's bytes run on from one kept page to the next: one part (10,000 parts of
-  // a few kilobytes cost Buffer.concat 0.2-0.6 s at 10,000 pages; three parts, a copy of 41 MB).
-  let run: [number, number] | null = null
+  // Each page's part: bytes of the previous file (a kept page), or made now.
+  const pieces: Array<[number, number] | Buffer> = []
+  const keys: string[] = [first.toString('utf8')]
+  let at = first.length
   for (const group of groups)
     for (const page of group.pages) {
       const old = kept(page.file)
-      let length: number
+      let piece: [number, number] | Buffer
       if (old) {
         const range = old.twin?.full
-        previous ??= outputs.previousBytes(LLMS_FULL_TXT)
-        if (!range || !previous || range[1] > previous.length)
-          throw new StaleRecordError(LLMS_FULL_TXT)
-        if (run && run[1] === range[0]) run[1] = range[1]
-        else {
-          if (run) parts.push(previous.subarray(run[0], run[1]))
-          run = [range[0], range[1]]
-        }
-        length = range[1] - range[0]
+        if (!range) throw new StaleRecordError(LLMS_FULL_TXT)
+        piece = range
+        keys.push(pageUrlOf(site.config, page.route), old.twin!.key)
       } else {
-        if (run) parts.push(previous!.subarray(run[0], run[1]))
-        run = null
         const compiled = site.pageOf(site.table.byRoute.get(page.route)!)!
-        const part = Buffer.from(llmsFullPiece(site, page, twinText(site, compiled)!))
-        parts.push(part)
-        length = part.length
+        const text = twinText(site, compiled)!
+        piece = Buffer.from(llmsFullPiece(site, page, text))
+        keys.push(pageUrlOf(site.config, page.route), twins.get(page.file)?.key ?? hash(text))
       }
+      pieces.push(piece)
+      const length = piece instanceof Buffer ? piece.length : piece[1] - piece[0]
       const twin = twins.get(page.file)
       if (twin) twin.full = [at, at + length]
       at += length
     }
-  if (run) parts.push(previous!.subarray(run[0], run[1]))
-  return Buffer.concat(parts, at)
+  const parts = () => {
+    const previous = pieces.some((piece) => !(piece instanceof Buffer))
+      ? outputs.previousBytes(LLMS_FULL_TXT)
+      : null
+    const out: Buffer[] = [first]
+    // The previous file's bytes run on from one kept page to the next: one part (10,000 parts of
+    // a few kilobytes cost 0.2-0.6 s to write at 10,000 pages).
+    let run: [number, number] | null = null
+    const endRun = () => {
+      if (run) out.push(previous!.subarray(run[0], run[1]))
+      run = null
+    }
+    for (const piece of pieces) {
+      if (piece instanceof Buffer) {
+        endRun()
+        out.push(piece)
+      } else if (!previous || piece[1] > previous.length) throw new StaleRecordError(LLMS_FULL_TXT)
+      else if (run && run[1] === piece[0]) run[1] = piece[1]
+      else {
+        endRun()
+        run = [piece[0], piece[1]]
+      }
+    }
+    endRun()
+    return out
+  }
+  return { key: hash(keys.join('\0')), length: at, parts }
 }
 
 /** Twins made before their files are written. */

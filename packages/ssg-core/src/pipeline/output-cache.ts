@@ -4,7 +4,7 @@ import { mkdir, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/pr
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
-import { changedFiles, type FileColumns } from './output-check.js'
+import { changedFiles, type FileColumns, type OutputCheck } from './output-check.js'
 import { commitInPlace, swapIntoPlace, type OldOutput } from './write.js'
 
 /** What the manifest records of one output file of the last successful build. */
@@ -41,6 +41,9 @@ export interface OutputManifest {
 
 const MANIFEST_VERSION = 5
 
+/** An output file's bytes: text, bytes, or bytes in parts (written one after the other). */
+export type OutputContent = string | Uint8Array | readonly Uint8Array[]
+
 /** Files from which the previous build's files are checked on a thread of their own. */
 const CHECK_IN_WORKER_FROM = 2000
 
@@ -69,7 +72,9 @@ export class OutputCache {
   private readonly index = new Map<string, number>()
   /** Which files of the previous build are not as it wrote them (`changedFiles`), once known. */
   private changed: Uint8Array | null = null
-  private readonly checking: Promise<Uint8Array> | null
+  /** The output folder's entries besides the manifest's files, once listed (`OutputCheck`). */
+  private listed: string[] | null = null
+  private readonly checking: Promise<OutputCheck> | null
 
   private constructor(
     private readonly previous: OutputManifest | null,
