@@ -133,7 +133,10 @@ export class OutputCache {
    * Call before the first `reuse`: until then each file asked about is checked then and there.
    */
   async ready(): Promise<void> {
-    if (this.checking) this.changed = await this.checking
+    if (!this.checking) return
+    const check = await this.checking
+    this.changed = check.changed
+    this.listed = check.others
   }
 
   /** What the previous build's manifest records of `file`, and where. */
@@ -210,7 +213,7 @@ export class OutputCache {
 
   /** Writes new files into the staging folder and records their keys, with bounded concurrency. */
   async write(
-    files: Array<{ path: string; content: string | Uint8Array; key: string }>,
+    files: Array<{ path: string; content: OutputContent; key: string }>,
     concurrency = 64,
   ): Promise<void> {
     for (const file of files) this.kept.delete(file.path)
@@ -297,7 +300,13 @@ export class OutputCache {
     }
     this.others = others
     if (this.previous && this.kept.size > 0 && staged.length <= this.kept.size)
-      return commitInPlace(this.staging, this.outDir, staged, this.kept)
+      return commitInPlace(
+        this.staging,
+        this.outDir,
+        staged,
+        this.kept,
+        this.listed && [...this.previous.files.paths, ...this.listed],
+      )
     for (const file of this.kept) this.linkKept(file)
     return swapIntoPlace(this.staging, this.outDir, oldOutput)
   }
@@ -370,7 +379,7 @@ export class OutputCache {
  */
 async function createFile(
   file: string,
-  content: string | Uint8Array,
+  content: OutputContent,
 ): Promise<{ size: number; mtimeMs: number }> {
   let handle
   try {
@@ -381,7 +390,13 @@ async function createFile(
     handle = await open(file, 'wx')
   }
   try {
-    await handle.writeFile(content)
+    if (typeof content === 'string' || content instanceof Uint8Array)
+      await handle.writeFile(content)
+    // In parts: 41 MB of `llms-full.txt` are not copied into one buffer first.
+    else
+      for (const part of content)
+        for (let at = 0; at < part.length;)
+          at += (await handle.write(part, at, part.length - at)).bytesWritten
     const { size, mtimeMs } = await handle.stat()
     return { size, mtimeMs }
   } finally {

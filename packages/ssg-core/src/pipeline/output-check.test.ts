@@ -1,6 +1,6 @@
 // The previous build's files are checked (size and mtime) on a thread of their own at 10,000
 // pages: a file changed by hand, or gone, must still be made again, whichever thread checked.
-import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
@@ -67,7 +67,36 @@ test('the check on a thread of its own finds what the check here finds', async (
   )
   const columns = { paths: files, sizes, mtimes }
   const expected = Uint8Array.from([0, 1, 1])
-  expect(await changedFiles(outDir, columns, true)).toEqual(expected)
-  expect(await changedFiles(outDir, columns, false)).toEqual(expected)
+  expect((await changedFiles(outDir, columns, true)).changed).toEqual(expected)
+  expect((await changedFiles(outDir, columns, false)).changed).toEqual(expected)
+  await rm(root, { recursive: true, force: true })
+})
+
+test("the thread lists the output's other entries; an edit's commit removes them unwalked", async () => {
+  const { root, outDir, cacheDir } = await previousBuild()
+  await mkdir(path.join(outDir, 'docs/deep'), { recursive: true })
+  await writeFile(path.join(outDir, 'docs/deep/by-hand.html'), 'x')
+  await writeFile(path.join(outDir, 'by-hand.txt'), 'x')
+  const columns = { paths: ['a.html', 'b.html', 'c.html', 'd.html'], sizes: [], mtimes: [] }
+  const check = await changedFiles(outDir, columns, true)
+  expect(check.others?.sort()).toEqual([
+    'by-hand.txt',
+    'docs/',
+    'docs/deep/',
+    'docs/deep/by-hand.html',
+  ])
+  expect((await changedFiles(outDir, columns, false)).others).toBeNull()
+
+  // An edit: b made again, the others kept; what the folder held besides goes.
+  const staging = path.join(root, 'build.tmp-2')
+  const outputs = await OutputCache.open({ cacheDir, outDir, staging, checkInWorker: true })
+  await outputs.ready()
+  for (const f of ['a', 'c', 'd']) expect(outputs.reuse(`${f}.html`, f)).toBe(true)
+  await outputs.write([{ path: 'b.html', content: 'new b', key: 'new b' }])
+  const inode = (await stat(path.join(outDir, 'a.html'))).ino
+  await outputs.commit()
+  expect((await readdir(outDir)).sort()).toEqual(['a.html', 'b.html', 'c.html', 'd.html'])
+  expect((await stat(path.join(outDir, 'a.html'))).ino).toBe(inode)
+  expect(await readFile(path.join(outDir, 'b.html'), 'utf8')).toBe('new b')
   await rm(root, { recursive: true, force: true })
 })

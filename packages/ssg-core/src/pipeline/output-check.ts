@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 
@@ -7,6 +7,19 @@ export interface FileColumns {
   paths: string[]
   sizes: number[]
   mtimes: number[]
+}
+
+/** What `changedFiles` found of the previous build's output folder. */
+export interface OutputCheck {
+  /** One flag a file of the manifest, same order, 1 for changed. */
+  changed: Uint8Array
+  /**
+   * The folder's other entries, relative, forward slashes: its folders (`docs/`) and the files
+   * the manifest does not list (the client bundle, files put there by hand); null when not
+   * listed (checked on this thread) or not listable. With the manifest's paths, everything the
+   * folder held: `commitInPlace` need not walk it again (0.2 s at 10,000 pages).
+   */
+  others: string[] | null
 }
 
 /**
@@ -21,7 +34,7 @@ export async function changedFiles(
   outDir: string,
   files: FileColumns,
   inWorker: boolean,
-): Promise<Uint8Array> {
+): Promise<OutputCheck> {
   if (inWorker) {
     try {
       return await checkInWorker(outDir, files)
@@ -29,7 +42,7 @@ export async function changedFiles(
       // No thread (a limit, a sandbox): the same checks here.
     }
   }
-  return checkHere(outDir, files)
+  return { changed: checkHere(outDir, files), others: null }
 }
 
 /** `changedFiles` on this thread. */
@@ -57,25 +70,55 @@ function checkFiles(
   return changed
 }
 
+/**
+ * The entries of `outDir` other than the files of `paths` (see `OutputCheck.others`), or null
+ * when it cannot be read. Uses nothing but its arguments (see `checkFiles`).
+ */
+function listOthers(
+  readdir: typeof readdirSync,
+  sep: string,
+  outDir: string,
+  paths: string[],
+): string[] | null {
+  let entries
+  try {
+    entries = readdir(outDir, { recursive: true, withFileTypes: true })
+  } catch {
+    return null
+  }
+  const known = new Set(paths)
+  const others: string[] = []
+  for (const entry of entries) {
+    // Cut, not resolved: `parentPath` is `outDir` or a folder under it.
+    const dir = entry.parentPath.slice(outDir.length + 1)
+    let file = dir ? dir + sep + entry.name : entry.name
+    if (sep !== '/') file = file.split(sep).join('/')
+    if (entry.isDirectory()) others.push(file + '/')
+    else if (!known.has(file)) others.push(file)
+  }
+  return others
+}
+
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
-const { statSync } = require('node:fs')
+const { readdirSync, statSync } = require('node:fs')
 const path = require('node:path')
 const { outDir, paths, sizes, mtimes } = workerData
 const changed = (${checkFiles.toString()})(statSync, path.join, outDir, paths, sizes, mtimes)
-parentPort.postMessage(changed, [changed.buffer])
+const others = (${listOthers.toString()})(readdirSync, path.sep, outDir, paths)
+parentPort.postMessage({ changed, others }, [changed.buffer])
 `
 
-function checkInWorker(outDir: string, files: FileColumns): Promise<Uint8Array> {
+function checkInWorker(outDir: string, files: FileColumns): Promise<OutputCheck> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { outDir, paths: files.paths, sizes: files.sizes, mtimes: files.mtimes },
     })
     worker.unref()
-    worker.once('message', (changed: Uint8Array) => {
-      if (changed.length === files.paths.length) resolve(changed)
-      else reject(new Error(`The output check answered for ${changed.length} files`))
+    worker.once('message', (check: OutputCheck) => {
+      if (check.changed.length === files.paths.length) resolve(check)
+      else reject(new Error(`The output check answered for ${check.changed.length} files`))
     })
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`The output check ended (exit code ${code})`)))

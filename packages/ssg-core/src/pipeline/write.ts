@@ -88,6 +88,11 @@ export function commitInPlace(
   outDir: string,
   staged: string[],
   keep: Set<string>,
+  /**
+   * What `outDir` holds, when known (see `OutputCheck.others`): its files, and its folders as
+   * `dir/`, relative, forward slashes; else it is walked.
+   */
+  entries: string[] | null = null,
 ): { removal: ChildProcess | null } {
   const wanted = new Set(staged)
   const folders = new Set<string>()
@@ -97,13 +102,13 @@ export function commitInPlace(
         if (folders.has(dir)) break
         folders.add(dir)
       }
-  for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-    const full = path.join(entry.parentPath, entry.name)
-    const file = siteRelative(outDir, full)
-    if (entry.isDirectory() ? folders.has(file) : keep.has(file) || wanted.has(file)) continue
+  for (const entry of entries ?? walkOutput(outDir)) {
+    const folder = entry.endsWith('/')
+    const file = folder ? entry.slice(0, -1) : entry
+    if (folder ? folders.has(file) : keep.has(file) || wanted.has(file)) continue
     // A file of the previous build only, one put there by hand, or a folder none of the new
     // output's files is in (a file staged under its name replaces it).
-    rmSync(full, { recursive: true, force: true })
+    rmSync(path.join(outDir, file), { recursive: true, force: true })
   }
   const made = new Set<string>()
   for (const file of staged) {
@@ -115,6 +120,14 @@ export function commitInPlace(
   }
   rmSync(staging, { recursive: true, force: true })
   return { removal: removeInBackground(leftOldOutputs(outDir, '')) }
+}
+
+/** Every entry under `outDir` as `commitInPlace` takes them: files, and folders as `dir/`. */
+function walkOutput(outDir: string): string[] {
+  return readdirSync(outDir, { recursive: true, withFileTypes: true }).map((entry) => {
+    const file = siteRelative(outDir, path.join(entry.parentPath, entry.name))
+    return entry.isDirectory() ? file + '/' : file
+  })
 }
 
 /** A path under `dir` relative to it, with forward slashes (cut, not resolved: 40,000 of them). */
