@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs'
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
@@ -13,6 +13,7 @@ import {
   isPartialPath,
   readIncludes,
 } from '../markdown/mdx-partials.js'
+import type { SourceStats } from './source-stats.js'
 
 /** A Markdown file found under `content/`, before parsing. */
 export interface SourcePage {
@@ -39,6 +40,8 @@ export interface SourcePage {
   hash: string
   /** The texts of the partials the page imports (see `collectIncludes`), when it imports any. */
   includes?: Includes
+  /** The file's mtime when read whole by `discoverPages` (its last-updated time outside git). */
+  mtimeMs?: number
   /**
    * Set when `source` is only the start of the file (`discoverPages` with `head`): enough for its
    * front matter and first heading; the file is at `absolute`.
@@ -209,7 +212,10 @@ export async function discoverPages(options: {
   config: ResolvedConfig
   messages: BuildMessage[]
   head?: boolean
+  /** The hashes of the last build's reads: a file of the same size and mtime is not hashed. */
+  stats?: SourceStats
 }): Promise<SourcePage[]> {
+  const { stats } = options
   const { config, messages } = options
   const pages: SourcePage[] = []
   for (const collection of collectionsOf(config)) {
@@ -220,7 +226,7 @@ export async function discoverPages(options: {
         try {
           // Synchronous: 10,000 small files read in 0.1 s, through the thread pool in 0.8 s.
           if (options.head) return { absolute, file, ...readHead(absolute) }
-          return { absolute, file, source: readFileSync(absolute, 'utf8'), partial: false }
+          return { absolute, file, ...readWhole(absolute, file, stats) }
         } catch (error) {
           messages.push({
             file,
@@ -234,10 +240,34 @@ export async function discoverPages(options: {
     )
     const relatives = new Set(files.map((f) => toRelative(collection.dir, f)))
     const exists = (relative: string) => relatives.has(relative)
-    for (const entry of read)
-      if (entry) pages.push(toSourcePage(collection, entry, exists, options.head))
+    for (const entry of read) {
+      if (!entry) continue
+      const page = toSourcePage(collection, entry, exists, options.head)
+      // The file's own hash (`toSourcePage` set it): the page's holds its partials' too.
+      if (stats && 'size' in entry && entry.hash !== undefined)
+        stats.set(page.file, { size: entry.size, mtimeMs: entry.mtimeMs, hash: entry.hash })
+      pages.push(page)
+    }
   }
   return pages
+}
+
+/** A page file read whole, with its size and mtime, and its hash when `stats` knows it. */
+function readWhole(
+  absolute: string,
+  file: string,
+  stats: SourceStats | undefined,
+): { source: string; partial: false; size: number; mtimeMs: number; hash?: string } {
+  const fd = openSync(absolute, 'r')
+  try {
+    // Before the read: a change meanwhile gives the file a later mtime, hashed next time.
+    const { size, mtimeMs } = fstatSync(fd)
+    const source = readFileSync(fd, 'utf8')
+    const hash = stats?.hashOf(file, size, mtimeMs)
+    return { source, partial: false, size, mtimeMs, ...(hash !== undefined ? { hash } : {}) }
+  } finally {
+    closeSync(fd)
+  }
 }
 
 /**
@@ -274,7 +304,14 @@ function collectionsOf(config: ResolvedConfig) {
 
 function toSourcePage(
   collection: ReturnType<typeof collectionsOf>[number],
-  entry: { absolute: string; file: string; source: string; partial?: boolean },
+  entry: {
+    absolute: string
+    file: string
+    source: string
+    partial?: boolean
+    mtimeMs?: number
+    hash?: string
+  },
   exists: Exists,
   head = false,
 ): SourcePage {
@@ -290,12 +327,15 @@ function toSourcePage(
     ...(collection.slugBase ? { slugBase: collection.slugBase } : {}),
     source: entry.source,
     hash: '',
+    ...(entry.mtimeMs !== undefined ? { mtimeMs: entry.mtimeMs } : {}),
     ...(entry.partial ? { partial: { absolute: entry.absolute } } : {}),
   }
   // A head read (`ssg serve`) reads the file again to compile it: no hash is needed now.
   if (!entry.partial && !head) {
     const includes = readIncludes(entry.source, entry.absolute, entry.file)
-    page.hash = hashWithIncludes(hash(entry.source), includes)
+    // The file's own hash (the last build's when its size and mtime are), kept in `stats`.
+    entry.hash ??= hash(entry.source)
+    page.hash = hashWithIncludes(entry.hash, includes)
     if (includes) page.includes = includes
   }
   return page

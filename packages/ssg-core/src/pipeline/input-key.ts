@@ -34,9 +34,11 @@ export async function collectInputs(options: {
 }> {
   const { config } = options
   const staticFiles = await listStaticFiles(config.root)
+  const mtimes = new Map(options.sources.map((p) => [p.file, p.mtimeMs]))
   const lastUpdated = await lastUpdatedTimes({
     root: config.root,
     files: options.sources.map((p) => p.file),
+    mtimeOf: (file) => mtimes.get(file),
   })
   const stats = await staticFileStats(config.root, staticFiles)
   const contentFiles = contentFileStats(config.root)

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js'
 import { discoverPages, noPagesMessage, type SourcePage } from '../pipeline/discover.js'
+import { SourceStats } from '../pipeline/source-stats.js'
 import type { BuildMessage } from '../report/messages.js'
 import { resolveTheme, type ResolvedTheme } from '../theme/resolve-theme.js'
 import { stage, type StageTiming } from '../util/stage.js'
@@ -94,7 +95,12 @@ export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
   // unless the site has OpenAPI specs, whose sections and schemas' homes any page may place
   // (`::openapi`): then every page is read whole, to know where the specs are placed.
   const head = options.mode === 'serve' && Object.keys(config.openapi).length === 0
-  const sources = await stage(timings, 'discover', () => discoverPages({ config, messages, head }))
+  // A build reads every file whole: one of the size and mtime it had last time is not hashed.
+  const stats = !head && cacheDir ? SourceStats.open(cacheDir) : undefined
+  const sources = await stage(timings, 'discover', () =>
+    discoverPages({ config, messages, head, ...(stats ? { stats } : {}) }),
+  )
+  await stats?.save()
   // A build of nothing is an error; `ssg serve` waits for the first page.
   if (sources.length === 0 && options.mode === 'build') messages.push(await noPagesMessage(config))
   options.onSources?.(sources, cacheDir)

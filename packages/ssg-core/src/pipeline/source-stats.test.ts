@@ -1,0 +1,77 @@
+// Discovery does not hash a page file of the size and mtime it had when the last build hashed
+// it: any other file must be hashed again (same size another mtime, another size, new), and a
+// file changed just before it was read is never trusted (its mtime may not change again).
+import { stat, utimes, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { loadConfig } from '../config/load-config.js'
+import { hash } from '../util/hash.js'
+import { makeSite } from '../../test/helpers.js'
+import { discoverPages } from './discover.js'
+import { lastUpdatedTimes } from './last-updated.js'
+import { SourceStats } from './source-stats.js'
+
+const old = new Date(2020, 0, 1)
+
+test('a file is hashed again unless its size and mtime are those it was hashed at', async () => {
+  const root = await makeSite({
+    files: {
+      'content/docs/a.md': '# A\n',
+      'content/docs/b.md': '# B\n',
+      'content/docs/c.md': '# C\n',
+    },
+  })
+  const file = (name: string) => path.join(root, 'content/docs', name)
+  for (const name of ['a.md', 'b.md', 'c.md']) await utimes(file(name), old, old)
+  const config = await loadConfig({ root })
+  const cacheDir = path.join(root, '.ssg-cache')
+  const discover = async () => {
+    const stats = SourceStats.open(cacheDir)
+    const pages = await discoverPages({ config, messages: [], stats })
+    await stats.save()
+    return new Map(pages.map((page) => [path.basename(page.file), page.hash]))
+  }
+  await discover()
+
+  // What the stats say of a: a hash no file has, to tell whether it was used.
+  const stats = SourceStats.open(cacheDir)
+  const { size, mtimeMs } = await stat(file('a.md'))
+  expect(stats.hashOf('content/docs/a.md', size, mtimeMs)).toBe(hash('# A\n'))
+  expect(stats.hashOf('content/docs/a.md', size + 1, mtimeMs)).toBeUndefined()
+  expect(stats.hashOf('content/docs/a.md', size, mtimeMs + 1)).toBeUndefined()
+
+  // Same size, another mtime; another size; a new file.
+  await writeFile(file('a.md'), '# X\n')
+  await utimes(file('a.md'), new Date(2021, 0, 1), new Date(2021, 0, 1))
+  await writeFile(file('b.md'), '# Bee\n')
+  await utimes(file('b.md'), old, old)
+  await writeFile(file('d.md'), '# D\n')
+  const hashes = await discover()
+  expect(Object.fromEntries(hashes)).toEqual({
+    'a.md': hash('# X\n'),
+    'b.md': hash('# Bee\n'),
+    'c.md': hash('# C\n'),
+    'd.md': hash('# D\n'),
+  })
+
+  // d.md changed just before it was read: not kept, so a change of the same size and mtime
+  // (within the file system's tick) is still seen.
+  const { mtime } = await stat(file('d.md'))
+  await writeFile(file('d.md'), '# E\n')
+  await utimes(file('d.md'), mtime, mtime)
+  expect((await discover()).get('d.md')).toBe(hash('# E\n'))
+})
+
+test("discovery's mtimes give the last-updated times a stat gives", async () => {
+  const root = await makeSite({
+    files: { 'content/docs/a.md': '# A\n', 'content/docs/b.md': '# B\n' },
+  })
+  const config = await loadConfig({ root })
+  const pages = await discoverPages({ config, messages: [] })
+  const files = pages.map((page) => page.file)
+  const mtimes = new Map(pages.map((page) => [page.file, page.mtimeMs]))
+  expect(pages.every((page) => page.mtimeMs !== undefined)).toBe(true)
+  expect(await lastUpdatedTimes({ root, files, mtimeOf: (f) => mtimes.get(f) })).toEqual(
+    await lastUpdatedTimes({ root, files }),
+  )
+})
