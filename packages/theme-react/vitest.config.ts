@@ -7,5 +7,8 @@ export default defineConfig({
     setupFiles: ['../../scripts/standalone-guard.mjs'],
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // As the other packages: a render test of the large sidebar took over 5 s (the default) at
+    // load 16-22 on 2 cores and failed the whole test command.
+    testTimeout: 60_000,
   },
 })
