@@ -48,35 +48,46 @@ function parseReference(spec: string): Reference {
   return { file: spec }
 }
 
-/** The references of a text's snippet lines, in order, with the line (1-based) of each. */
-function references(text: string): Array<{ line: number; indent: string; ref: Reference }> {
-  if (!text.includes('--8<--')) return []
-  const out: Array<{ line: number; indent: string; ref: Reference }> = []
-  const lines = text.split('\n')
+/** A snippet line: where it is (1-based), its indentation, what it takes. */
+interface SnippetLine {
+  line: number
+  indent: string
+  ref: Reference
+}
+
+/**
+ * A text's snippet lines, in order, and the lines its blocks of paths take (their `--8<--` lines
+ * included), which show nothing themselves.
+ */
+function scan(text: string): { refs: SnippetLine[]; blocks: Set<number> } {
+  const refs: SnippetLine[] = []
+  const blocks = new Set<number>()
+  if (!text.includes('--8<--')) return { refs, blocks }
+  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''))
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.replace(/\r$/, '')
-    const one = LINE.exec(line)
+    const one = LINE.exec(lines[i]!)
     if (one) {
-      if (!one[2]) out.push({ line: i + 1, indent: one[1]!, ref: parseReference(one[4]!) })
+      if (!one[2]) refs.push({ line: i + 1, indent: one[1]!, ref: parseReference(one[4]!) })
       continue
     }
-    const open = BLOCK.exec(line)
+    const open = BLOCK.exec(lines[i]!)
     if (!open) continue
-    const close = lines.findIndex((l, k) => k > i && BLOCK.test(l.replace(/\r$/, '')))
+    const close = lines.findIndex((l, k) => k > i && BLOCK.test(l))
     if (close === -1) continue
+    for (let k = i; k <= close; k++) blocks.add(k + 1)
     for (let k = i + 1; k < close; k++) {
       const spec = lines[k]!.trim()
       if (spec && !spec.startsWith(';'))
-        out.push({ line: k + 1, indent: open[1]!, ref: parseReference(spec) })
+        refs.push({ line: k + 1, indent: open[1]!, ref: parseReference(spec) })
     }
     i = close
   }
-  return out
+  return { refs, blocks }
 }
 
 /** The files a text's snippets name (not their sections or lines). */
 export function snippetFiles(text: string): string[] {
-  return [...new Set(references(text).map((r) => r.ref.file))]
+  return [...new Set(scan(text).refs.map((r) => r.ref.file))]
 }
 
 /**
@@ -99,13 +110,13 @@ export function snippetCandidates(file: string, pageDir: string): string[] {
 function linesOf(text: string, ref: Reference): string[] | null {
   let lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n')
   if (ref.section) {
-    const start = lines.findIndex(
-      (l) => SECTION.exec(l)?.[1] === 'start' && SECTION.exec(l)?.[2] === ref.section,
-    )
+    const marks = (kind: string) => (l: string) => {
+      const mark = SECTION.exec(l)
+      return mark?.[1] === kind && mark[2] === ref.section
+    }
+    const start = lines.findIndex(marks('start'))
     if (start === -1) return null
-    const end = lines.findIndex(
-      (l, k) => k > start && SECTION.exec(l)?.[1] === 'end' && SECTION.exec(l)?.[2] === ref.section,
-    )
+    const end = lines.findIndex((l, k) => k > start && marks('end')(l))
     lines = lines.slice(start + 1, end === -1 ? undefined : end)
   } else if (ref.from !== undefined || ref.to !== undefined)
     lines = lines.slice(Math.max((ref.from ?? 1) - 1, 0), ref.to ?? lines.length)
@@ -132,8 +143,8 @@ export function expandSnippets(
   const out: string[] = []
   const lines: number[] = []
   const expand = (text: string, pageLine: number | null, indent: string, stack: string[]) => {
-    const refs = new Map(references(text).map((r) => [r.line, r]))
-    const blocks = blockLines(text)
+    const { refs: found, blocks } = scan(text)
+    const refs = new Map(found.map((r) => [r.line, r]))
     const own = text.split('\n')
     for (let i = 0; i < own.length; i++) {
       const at = pageLine ?? i + 1
@@ -169,21 +180,6 @@ export function expandSnippets(
   }
   expand(source.replace(/\r\n?/g, '\n'), null, '', [])
   return { text: out.join('\n'), lines }
-}
-
-/** The lines (1-based) of a text's blocks of paths, their `--8<--` lines included. */
-function blockLines(text: string): Set<number> {
-  const out = new Set<number>()
-  if (!text.includes('--8<--')) return out
-  const lines = text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    if (LINE.test(lines[i]!) || !BLOCK.test(lines[i]!.replace(/\r$/, ''))) continue
-    const close = lines.findIndex((l, k) => k > i && BLOCK.test(l.replace(/\r$/, '')))
-    if (close === -1) continue
-    for (let k = i; k <= close; k++) out.add(k + 1)
-    i = close
-  }
-  return out
 }
 
 /**
