@@ -130,6 +130,9 @@ describe('MDX pages', () => {
           'content/docs/guide/setup.mdx':
             "import Steps from './_steps.mdx'\n\n# Setup\n\n{/* a note */}\n\nInstall it.\n\n<Steps />\n",
           'content/docs/guide/_steps.mdx': '1. Run the installer.\n',
+          'content/docs/guide/usage.md':
+            '# Usage\n\n```python\n--8<-- "docs/guide/example.py"\n```\n',
+          'content/docs/guide/example.py': 'first_value = 1\n',
         },
       })),
     )
@@ -156,6 +159,14 @@ describe('MDX pages', () => {
     await writeFile(path.join(root, 'content/docs/guide/_steps.mdx'), '1. Run the new installer.\n')
     await eventually(async () =>
       (await get(server.url, '/docs/guide/setup')).body.includes('Run the new installer.'),
+    )
+  })
+
+  test("an edit of a snippet's file (no Markdown) updates the pages that include it", async () => {
+    expect((await get(server.url, '/docs/guide/usage')).body).toContain('first_value')
+    await writeFile(path.join(root, 'content/docs/guide/example.py'), 'second_value = 2\n')
+    await eventually(async () =>
+      (await get(server.url, '/docs/guide/usage')).body.includes('second_value'),
     )
   })
 })

@@ -5,6 +5,7 @@ import {
   collectIncludes,
   hashWithIncludes,
   includeKey,
+  includedFiles,
   type Includes,
   isPartialName,
   partialImports,
@@ -90,6 +91,17 @@ test("a page's hash changes with its partials' texts, and is its own without any
   expect(one).not.toBe('h')
   expect(hashWithIncludes('h', { '_a.md': 'A!' })).not.toBe(one)
   expect(hashWithIncludes('h', { '_a.md': null })).not.toBe(one)
+})
+
+test("a page's included files: each partial's, and each place a snippet's file is looked for", () => {
+  const includes = { '_a.md': 'A', '../common/_b.md': null, '--8<-- docs/x.py': 'x = 1' }
+  expect(includedFiles(includes, 'content/docs/guide/page.md').sort()).toEqual([
+    'content/docs/common/_b.md',
+    'content/docs/guide/_a.md',
+    'content/docs/guide/docs/x.py',
+    'content/docs/x.py',
+    'docs/x.py',
+  ])
 })
 
 test('a partial shows where the page uses it, with no mdx-esm warning for its import', async () => {

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { hash } from '../util/hash.js'
-import { MAX_SNIPPET_DEPTH, snippetCandidates, snippetFiles, snippetKey } from './snippets.js'
+import {
+  MAX_SNIPPET_DEPTH,
+  snippetCandidates,
+  snippetFileOfKey,
+  snippetFiles,
+  snippetKey,
+} from './snippets.js'
 
 /**
  * A partial: a Markdown file that pages import to show its content in place, as Docusaurus reads
@@ -142,4 +148,45 @@ export function readIncludes(
       return null
     }
   })
+}
+
+/** What a page is, as far as compiling it goes: its hash, and the texts it includes. */
+export interface PageIdentity {
+  /** The file's own hash with its includes' texts folded in (see `hashWithIncludes`). */
+  hash: string
+  /** Absent when the page includes nothing (most pages). */
+  includes?: Includes
+}
+
+/**
+ * The identity of the page `source` at `pageAbsolute` (`pageFile` in the site): its includes read
+ * from the disk and folded over `fileHash`, the hash of the file's own bytes (computed when not
+ * given: a build may know it from the last one).
+ */
+export function pageIdentity(
+  source: string,
+  pageAbsolute: string,
+  pageFile: string,
+  fileHash: string = hash(source),
+): PageIdentity {
+  const includes = readIncludes(source, pageAbsolute, pageFile)
+  const identity: PageIdentity = { hash: hashWithIncludes(fileHash, includes) }
+  if (includes) identity.includes = includes
+  return identity
+}
+
+/**
+ * The files (site-relative, forward slashes) whose change changes a page's includes: each
+ * partial's, and every place a snippet's file is looked for (a file made at an earlier place
+ * takes its turn). `pageFile`: the page in the site.
+ */
+export function includedFiles(includes: Includes, pageFile: string): string[] {
+  const dir = path.posix.dirname(pageFile)
+  const files = new Set<string>()
+  for (const key of Object.keys(includes)) {
+    const snippet = snippetFileOfKey(key)
+    const relative = snippet === null ? [key] : snippetCandidates(snippet, dir)
+    for (const file of relative) files.add(path.posix.normalize(path.posix.join(dir, file)))
+  }
+  return [...files]
 }

@@ -23,8 +23,14 @@ const SECTION = /--8<--\s*\[(start|end):([^\]\s]+)\]/
 /** How deep snippets may include snippets: past it, a cycle is assumed. */
 export const MAX_SNIPPET_DEPTH = 8
 
+const SNIPPET_KEY = '--8<-- '
+
 /** The key of a snippet file's text among a page's includes (see `Includes`). */
-export const snippetKey = (file: string) => `--8<-- ${file}`
+export const snippetKey = (file: string) => `${SNIPPET_KEY}${file}`
+
+/** The snippet file a key of a page's includes names (see `snippetKey`), or null for a partial's. */
+export const snippetFileOfKey = (key: string): string | null =>
+  key.startsWith(SNIPPET_KEY) ? key.slice(SNIPPET_KEY.length) : null
 
 /** A snippet reference: the file, and which of its lines. */
 interface Reference {

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Processor } from 'unified'
 import type { ApiSet } from '../openapi/apis.js'
-import { hashWithIncludes, readIncludes } from '../markdown/mdx-partials.js'
-import { hash } from '../util/hash.js'
+import { includedFiles, pageIdentity } from '../markdown/mdx-partials.js'
 import { compilePage, type CompiledPage } from './compile-page.js'
 import type { SourcePage } from './discover.js'
 import { PageCache } from './page-cache.js'
@@ -23,7 +22,13 @@ export interface WorkerOptions {
 
 /** A compiled page, or the file gone (deleted meanwhile). */
 export type SourceResult =
-  | { file: string; page: CompiledPage; cached: boolean }
+  | {
+      file: string
+      page: CompiledPage
+      cached: boolean
+      /** The files the page includes (see `includedFiles`): its compile reads them too. */
+      reads?: string[]
+    }
   | { file: string; page: null; cached: false }
 
 /**
@@ -46,12 +51,12 @@ export async function compileSource(
     return { file: request.file, page: null, cached: false }
   }
   const { absolute: _absolute, ...place } = request
-  const includes = readIncludes(source, request.absolute, request.file)
-  const page: SourcePage = { ...place, source, hash: hashWithIncludes(hash(source), includes) }
-  if (includes) page.includes = includes
+  const identity = pageIdentity(source, request.absolute, request.file)
+  const page: SourcePage = { ...place, source, ...identity }
+  const reads = identity.includes ? { reads: includedFiles(identity.includes, page.file) } : {}
   const pages = PageCache.at(cache?.dir ?? null, cache?.keyBase ?? '', apis?.key ?? '')
   const cached = pages.read(page)
-  if (cached) return { file: page.file, page: cached, cached: true }
+  if (cached) return { file: page.file, page: cached, cached: true, ...reads }
   const compiled = await compilePage(page, processor)
   const write = () => {
     try {
@@ -62,5 +67,5 @@ export async function compileSource(
   }
   if (later) later.push(write)
   else write()
-  return { file: page.file, page: compiled, cached: false }
+  return { file: page.file, page: compiled, cached: false, ...reads }
 }

@@ -6,12 +6,11 @@ import type { BuildMessage } from '../report/messages.js'
 import { hash } from '../util/hash.js'
 import { splitFrontMatter } from '../site/page-head.js'
 import {
-  hashWithIncludes,
   type Includes,
   isPartialFolder,
   isPartialName,
   isPartialPath,
-  readIncludes,
+  pageIdentity,
 } from '../markdown/mdx-partials.js'
 import type { SourceStats } from './source-stats.js'
 
@@ -332,11 +331,9 @@ function toSourcePage(
   }
   // A head read (`ssg serve`) reads the file again to compile it: no hash is needed now.
   if (!entry.partial && !head) {
-    const includes = readIncludes(entry.source, entry.absolute, entry.file)
     // The file's own hash (the last build's when its size and mtime are), kept in `stats`.
     entry.hash ??= hash(entry.source)
-    page.hash = hashWithIncludes(entry.hash, includes)
-    if (includes) page.includes = includes
+    Object.assign(page, pageIdentity(entry.source, entry.absolute, entry.file, entry.hash))
   }
   return page
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pagesUsing, takeAssetChanges } from '../pipeline/assets.js'
@@ -6,7 +5,6 @@ import { INDEX_STAND_IN_NAME, PAGE_FILE, placeOf, sourcePageOf } from '../pipeli
 import { isCategoryFile } from '../pipeline/category-files.js'
 import { listStaticFiles } from '../pipeline/extras.js'
 import { headKey, readPageHead } from '../site/page-head.js'
-import { isPartialPath, readIncludes } from '../markdown/mdx-partials.js'
 import { checkLinks, recordFor } from './dev-records.js'
 import type { DevSite } from './dev-site.js'
 import type { ChangePlan, RouteRecord } from './invalidate.js'
@@ -56,6 +54,7 @@ export async function applyContent(site: DevSite, plan: ChangePlan): Promise<Upd
     all = true
     tableChanged = true
   }
+  addIncluders(site, plan)
   const assets = await assetChanges(site, plan)
   const content = await readChanges(site, plan)
   // An edited spec, or a page that moved a schema's home, changes the pages placing parts of one.
@@ -178,7 +177,6 @@ async function readChanges(
     for (const file of [...site.heads.keys()]) if (file.startsWith(prefix)) forget(file)
   }
   addNamedBySiblings(site, plan)
-  addImporters(site, plan)
   const compiles: Array<Promise<void>> = []
   for (const [absolute, action] of plan.content) {
     const file = toFile(absolute)
@@ -249,29 +247,22 @@ function addNamedBySiblings(site: DevSite, plan: ChangePlan): void {
 }
 
 /**
- * The compiled pages that show a partial (`_intro.mdx`, see `mdx-partials.ts`) that changed, nested
- * in another partial too, are read again (their hash holds their partials'): compiled again. Pages
- * not compiled yet read their partials when they are.
+ * The compiled pages that read a file that changed besides their own (a partial, `_intro.mdx`, see
+ * `mdx-partials.ts`, or a snippet's file, see `snippets.ts`, nested ones too) are read again:
+ * their hash holds those texts, so they compile again. Pages not compiled yet read them when they
+ * are. Before the assets are taken out of the plan: a snippet's file is often not Markdown.
  */
-function addImporters(site: DevSite, plan: ChangePlan): void {
-  const changed = new Set<string>()
-  for (const absolute of plan.content.keys())
-    if (PAGE_FILE.test(absolute) && isPartialPath(path.relative(site.config.root, absolute)))
-      changed.add(absolute)
-  if (!changed.size) return
-  for (const file of site.heads.keys()) {
-    const absolute = path.join(site.config.root, file)
-    if (plan.content.has(absolute) || !site.store.get(file)) continue
-    let source: string
-    try {
-      source = readFileSync(absolute, 'utf8')
-    } catch {
-      continue
-    }
-    const includes = readIncludes(source, absolute, file)
-    const dir = path.dirname(absolute)
-    if (includes && Object.keys(includes).some((key) => changed.has(path.join(dir, key))))
-      plan.content.set(absolute, 'write')
+function addIncluders(site: DevSite, plan: ChangePlan): void {
+  if (!plan.content.size) return
+  const root = site.config.root
+  const changed = new Set(
+    [...plan.content.keys()].map((absolute) =>
+      path.relative(root, absolute).split(path.sep).join('/'),
+    ),
+  )
+  for (const file of site.store.readersOf(changed)) {
+    const absolute = path.join(root, file)
+    if (!plan.content.has(absolute)) plan.content.set(absolute, 'write')
   }
 }
 

@@ -13,6 +13,8 @@ interface Entry {
   page: CompiledPage
   /** The last compile that did not fail. */
   good: CompiledPage | null
+  /** The files besides its own that its last compile read (partials, snippets). */
+  reads?: string[]
 }
 
 /**
@@ -49,6 +51,17 @@ export class PageStore {
   /** The page as compiled last, or undefined when it was not compiled yet. */
   get(file: string): CompiledPage | undefined {
     return this.entries.get(file)?.page
+  }
+
+  /**
+   * The compiled pages whose last compile read one of `files` (site-relative) besides their own:
+   * a partial or snippet file (see `includedFiles`).
+   */
+  readersOf(files: ReadonlySet<string>): string[] {
+    const found: string[] = []
+    for (const [file, entry] of this.entries)
+      if (entry.reads?.some((read) => files.has(read))) found.push(file)
+    return found
   }
 
   /** Number of pages compiled. */
@@ -174,7 +187,11 @@ export class PageStore {
     const before = this.entries.get(result.file)
     const good = page.failed ? (before?.good ?? null) : page
     const effective = page.failed && good ? { ...good, messages: page.messages } : page
-    this.entries.set(result.file, { page: effective, good })
+    this.entries.set(result.file, {
+      page: effective,
+      good,
+      ...(result.reads && { reads: result.reads }),
+    })
     this.options.onCompiled(effective, reason)
     return effective
   }
