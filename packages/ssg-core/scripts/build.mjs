@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { Script } from 'node:vm'
 import { Worker } from 'node:worker_threads'
 import { writeOpenapiValidator } from './openapi-validator.mjs'
+import { fastWasmDecode, sharedCompileContext } from './worker-plugins.mjs'
 
 /**
  * Packages stay external (imported from node_modules at run time), except `inline` ones, bundled:
@@ -93,25 +94,6 @@ const grammarsOutside = {
   },
 }
 
-/**
- * The oniguruma engine's WebAssembly is base64 in a JS string, decoded with `atob` and a
- * callback per byte (60 ms of a worker's start): decoded by Buffer instead (1 ms).
- */
-const fastWasmDecode = {
-  name: 'fast-wasm-decode',
-  setup(build) {
-    build.onLoad({ filter: /engine-oniguruma[\\/]dist[\\/]wasm-inlined\.mjs$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8')
-      const slow = /Uint8Array\.from\(atob\(("[A-Za-z0-9+/=]*")\), c => c\.charCodeAt\(0\)\)/
-      if (!slow.test(text)) throw new Error(`${args.path}: the inlined WebAssembly changed shape`)
-      return {
-        contents: text.replace(slow, (_, b64) => `new Uint8Array(Buffer.from(${b64}, 'base64'))`),
-        loader: 'js',
-      }
-    })
-  },
-}
-
 const cjs = {
   bundle: true,
   platform: 'node',
@@ -125,7 +107,8 @@ const cjs = {
   // (comments with non-ASCII characters made the whole bundle a two-byte string): the read, the
   // parse and the code cache are smaller.
   sourcemap: false,
-  minifyWhitespace: true,
+  // SSG_DEBUG_BUNDLE=1 keeps them: a CPU profile then names each module's lines.
+  minifyWhitespace: !process.env.SSG_DEBUG_BUNDLE,
   legalComments: 'none',
   logLevel: 'warning',
 }
@@ -145,7 +128,7 @@ await build({
   entryPoints: { 'compile-worker-main': 'src/pipeline/compile-worker-main.ts' },
   outExtension: { '.js': '.cjs' },
   outdir: 'dist/worker',
-  plugins: [grammarsOutside, fastWasmDecode, zodEnglishOnly],
+  plugins: [grammarsOutside, fastWasmDecode, sharedCompileContext, zodEnglishOnly],
 })
 // esbuild escapes non-ASCII characters in strings, not in regular expressions (the diagram
 // renderer's box-drawing characters): one such character makes V8 hold the whole source as a

@@ -91,4 +91,59 @@ describe('the compile worker bundle', () => {
     expect(html).toMatch(/--shiki-light:#6F42C1;--shiki-dark:#B392F0">go<\/span>/)
     expect(html).toMatch(/<svg[^>]*>[\s\S]*<\/svg>/)
   })
+  test('the bundle parses Markdown as the packages do (its rewritten dependencies, scripts/worker-plugins.mjs)', async () => {
+    const page = [
+      '---',
+      'title: Every construct',
+      '---',
+      '',
+      '# Every construct',
+      '',
+      'Text with *emphasis*, __strong__, `code`, [a link][ref], <https://example.com>, www.example.com and a note[^1].',
+      '',
+      '1. one',
+      '   - nested *a*',
+      '',
+      '   - nested b, loose',
+      '2. two',
+      '   > quoted **in** a list',
+      '',
+      '- [x] done',
+      '- [ ] to do',
+      '',
+      '| Left | Center | Right |',
+      '| :--- | :----: | ----: |',
+      '| `a|b` | **c** | 1 |',
+      '',
+      ':::note[A title]',
+      'Inside a *directive* with a [link](./other.md).',
+      ':::',
+      '',
+      '<details><summary>More</summary>',
+      '',
+      'Hidden ~~struck~~ text.',
+      '',
+      '</details>',
+      '',
+      '[ref]: https://example.com/ref "Title"',
+      '[^1]: The note.',
+      '',
+    ].join('\n')
+    const html: string[] = []
+    for (const workers of ['1', '0']) {
+      const root = await makeSite({
+        files: { 'content/docs/index.md': page, 'content/docs/other.md': '# Other\n' },
+      })
+      const run = await node(
+        [path.join(packageDir, 'bin/ssg.js'), 'build', root, '--workers', workers],
+        root,
+      )
+      expect(run.code, run.out).toBe(0)
+      // The article (the page data after it holds the build's own id).
+      const built = await readFile(path.join(root, 'build/docs/index.html'), 'utf8')
+      html.push(built.slice(built.indexOf('<article'), built.indexOf('</article>')))
+    }
+    expect(html[0]).toContain('<li class="task-list-item">')
+    expect(html[0]).toBe(html[1])
+  })
 })
