@@ -9,6 +9,7 @@ import { HeapGuard } from '../util/heap-guard.js'
 import { PageCache } from './page-cache.js'
 import { compileWorkerUrl, startCompileWorker } from './compile-thread.js'
 import { packHtml } from './packed-html.js'
+import { CompilePlan } from './compile-plan.js'
 import { compileOniguruma } from '../markdown/oniguruma-wasm.js'
 import type { EarlyWorker } from './early-worker.js'
 
@@ -124,12 +125,11 @@ async function compileInWorkers(
   const workerUrl = compileWorkerUrl()
   if (!workerUrl && !early.length) return compileHere(pages, data, onBatch)
   const batchSize = Math.max(4, Math.min(50, Math.ceil(pages.length / (count * 8))))
-  const batches: SourcePage[][] = []
-  for (let i = 0; i < pages.length; i += batchSize) batches.push(pages.slice(i, i + batchSize))
   const out: CompiledPage[] = []
   const heap = new HeapGuard()
   let next = 0
-  const size = Math.min(workerUrl ? count : early.length, batches.length)
+  const size = Math.min(workerUrl ? count : early.length, Math.ceil(pages.length / batchSize))
+  const plan = new CompilePlan(pages, size, batchSize)
   // Workers started early are used first (they compile their own oniguruma: they started before
   // this one was made); those the pool does not need are ended.
   for (const spare of early.slice(size)) void spare.terminate()
@@ -141,15 +141,14 @@ async function compileInWorkers(
   try {
     await Promise.all(
       pool.map(
-        (worker) =>
+        (worker, k) =>
           new Promise<void>((resolve, reject) => {
             const send = () => {
+              const batch = plan.next(k)
               // Nothing left for this worker: its heap goes now, not once the last batch of the
               // other workers is back (the end of this stage is the build's peak of memory).
-              if (next >= batches.length)
-                return void worker.terminate().then(() => resolve(), reject)
-              const id = next++
-              worker.postMessage({ id, pages: batches[id] })
+              if (!batch) return void worker.terminate().then(() => resolve(), reject)
+              worker.postMessage({ id: next++, pages: batch })
             }
             worker.on('message', (message: { results?: CompiledPage[]; error?: string }) => {
               if (message.error)
