@@ -1,9 +1,12 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import type { DocumentAssets } from '../pipeline/render.js'
 import { CLIENT_ENTRY_ID } from '../theme/customize.js'
 import { withBase } from '../theme/contract.js'
 import { SsgError } from '../util/errors.js'
+import { BundleCache, type BundleFiles } from './bundle-cache.js'
+import { planOf } from './bundle-key.js'
 
 export interface ClientBundleOptions {
   /** The theme's browser entry, or the generated entry of a customised theme. */
@@ -13,6 +16,11 @@ export interface ClientBundleOptions {
   outDir: string
   baseUrl: string
   minify?: boolean
+  /**
+   * Where `ssg build` keeps the last bundle (`.ssg-cache/client`), reused when nothing it was
+   * made from changed (see `BundleCache`); null or absent: always bundle.
+   */
+  cacheDir?: string | null
 }
 
 /**
@@ -43,16 +51,61 @@ export function clientBuildOptions(options: ClientBundleOptions) {
   } satisfies BuildOptions
 }
 
-/** Bundles the theme's browser entry with esbuild into `<outDir>/_ssg/assets/`. */
+/**
+ * Bundles the theme's browser entry with esbuild into `<outDir>/_ssg/assets/`, or writes there
+ * the last bundle (`cacheDir`) when nothing it was made from changed. A customised theme's
+ * bundle (generated modules of `plugins`) is always made afresh.
+ */
 export async function bundleClient(options: ClientBundleOptions): Promise<DocumentAssets> {
-  let metafile: Metafile
+  const assetsDir = path.join(options.outDir, '_ssg', 'assets')
+  const cache =
+    options.cacheDir && !options.plugins?.length ? new BundleCache(options.cacheDir) : null
+  const key = cache && bundleOptionsKey(options)
+  const saved = key ? cache!.load(key) : null
+  if (saved) {
+    writeFiles(assetsDir, saved.files)
+    return saved.assets
+  }
+  const startedAt = Date.now()
+  let result
   try {
-    const result = await build({ ...clientBuildOptions(options), write: true })
-    metafile = result.metafile
+    result = await build({ ...clientBuildOptions(options), write: false })
   } catch (error) {
     throw clientBundleError(error, options.clientEntry)
   }
-  return documentAssets(metafile, options)
+  const files: BundleFiles = result.outputFiles.map((file) => ({
+    path: path.relative(assetsDir, file.path).split(path.sep).join('/'),
+    contents: file.contents,
+  }))
+  writeFiles(assetsDir, files)
+  const assets = documentAssets(result.metafile, options)
+  if (cache && key)
+    cache.save({
+      options: key,
+      plan: planOf(result.metafile, process.cwd()),
+      files,
+      assets,
+      startedAt,
+    })
+  return assets
+}
+
+/**
+ * What the bundle's bytes and URLs depend on besides its inputs: esbuild's options (but the
+ * staging folder it writes to), the entry, the base URL, and the working folder (metafile paths
+ * and, unminified, the bundle's comments are relative to it).
+ */
+function bundleOptionsKey(options: ClientBundleOptions): string {
+  const { outdir: _outdir, plugins: _plugins, ...rest } = clientBuildOptions(options)
+  return JSON.stringify({ rest, baseUrl: options.baseUrl, cwd: process.cwd() })
+}
+
+function writeFiles(dir: string, files: BundleFiles): void {
+  for (const file of files) {
+    const target = path.join(dir, file.path)
+    mkdirSync(path.dirname(target), { recursive: true })
+    writeFileSync(target, file.contents)
+  }
 }
 
 /** An esbuild failure as an `SsgError` listing each error as `file:line:column: text`. */

@@ -135,6 +135,7 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
         plugins: theme.clientPlugins,
         outDir: staging,
         baseUrl: config.baseUrl,
+        cacheDir: site.cache.outputs && path.join(site.cache.outputs, 'client'),
       }),
     )
     const inputs = await stage(timings, 'inputs', () =>
