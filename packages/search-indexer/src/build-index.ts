@@ -30,6 +30,7 @@ import {
 import { encodeLevelPostings, encodeTerms, type CompactIndex } from './index-codec.js'
 import {
   foldedTerms,
+  sumLengths,
   updateFoldedTerms,
   type FoldedTerms,
   type FoldedTermsCache,
@@ -396,6 +397,9 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
               averages: updated
                 ? options.folded.previous!.averages
                 : collected().averageFieldLength.map(foldingAverage),
+              lengthSums: updated
+                ? updated.lengthSums
+                : sumLengths(collected().fieldLength, fieldCount),
               terms,
             }),
             encoded: updated ? updated.encoded : terms.length,

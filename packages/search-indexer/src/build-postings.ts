@@ -263,7 +263,10 @@ export function fieldLengths(
  * (`foldingAverage`), so that an edit elsewhere in the site rarely changes a posting's level.
  */
 export function foldPostings(
-  collected: CollectedPostings,
+  collected: Pick<CollectedPostings, 'terms'> & {
+    fieldLength: ArrayLike<number>
+    averageFieldLength: readonly number[]
+  },
   options: { fields: readonly unknown[]; maxPostings: number },
 ): Array<[string, Array<LevelPostings | undefined>]> {
   const { fields, maxPostings } = options

@@ -29,10 +29,12 @@ import { encodeTerm, firstAtOrAfter, type EncodedTerm } from './split.js'
 
 /** The terms flagged in `flags` with their postings now, folded, encoded and sorted by term. */
 export function foldChanged(options: {
-  /** Every page's counts now, in order. */
-  documents: readonly Int32Array[]
+  /** Every page's counts now, in order (read only when a term's postings are collected again). */
+  documents: () => readonly Int32Array[]
   /** The positions of the changed pages (their number of sections unchanged). */
   changed: readonly number[]
+  /** A changed page's counts now. */
+  changedCounts: (page: number) => Int32Array
   /** Each page's number of sections, in order. */
   sectionCounts: readonly number[]
   /** The previous build's terms, sorted. */
@@ -41,13 +43,14 @@ export function foldChanged(options: {
   table: TermTable
   fieldCount: number
   maxPostings: number
-  lengths: Pick<CollectedPostings, 'documentCount' | 'fieldLength' | 'averageFieldLength'>
+  /** The number of sections. */
+  documentCount: number
   /** The rounded average length of each field (`foldingAverage`). */
   averages: readonly number[]
 }): EncodedTerm[] {
-  const { documents, changed, flags, table, fieldCount, maxPostings, lengths, averages } = options
+  const { documents, changed, flags, table, fieldCount, maxPostings, averages } = options
   // The first document of each changed page, and which documents are of changed pages.
-  const ofChanged = new Uint8Array(lengths.documentCount)
+  const ofChanged = new Uint8Array(options.documentCount)
   const firsts = new Map<number, number>()
   let document = 0
   const changedSet = new Set(changed)
@@ -59,14 +62,13 @@ export function foldChanged(options: {
     document += count
   })
   // The changed pages' postings now, with their levels, documents in order.
-  const level = (id: number, f: number, frequency: number) =>
-    weightLevel(termWeight(frequency, lengths.fieldLength[id * fieldCount + f]!, averages[f]!))
   const added = new Map<number, LevelPostings[]>()
   for (const page of [...changed].sort((a, b) => a - b)) {
-    const counts = documents[page]!
+    const counts = options.changedCounts(page)
     let id = firsts.get(page)!
     for (let at = 0; at < counts.length; id++) {
       for (let f = 0; f < fieldCount; f++) {
+        const length = counts[at]!
         const n = counts[at + 1]!
         at += 2
         for (let k = 0; k < n; k++, at += 2) {
@@ -75,7 +77,7 @@ export function foldChanged(options: {
           if (!byField) added.set(term, (byField = []))
           const list = (byField[f] ??= { ids: [], levels: [] })
           list.ids.push(id)
-          list.levels.push(level(id, f, counts[at + 1]!))
+          list.levels.push(weightLevel(termWeight(counts[at + 1]!, length, averages[f]!)))
         }
       }
     }
@@ -105,10 +107,11 @@ export function foldChanged(options: {
     if (byField.length > 0) encoded.push(encodeTerm(term, byField))
   })
   if (collectAgain) {
-    const collected: CollectedPostings = {
-      ...lengths,
-      terms: postingsOf(documents, fieldCount, again, table),
-    }
+    // The field lengths are taken in the same pass over every page's counts.
+    const fieldLength = new Int32Array(options.documentCount * fieldCount)
+    const terms = postingsOf(documents(), fieldCount, again, table, fieldLength)
+    // Rounded averages round to themselves.
+    const collected = { terms, fieldLength, averageFieldLength: averages }
     const folded = foldPostings(collected, {
       fields: Array.from({ length: fieldCount }),
       maxPostings,
@@ -165,6 +168,8 @@ export function postingsOf(
   fieldCount: number,
   flags: Uint8Array,
   table: TermTable,
+  /** Given, filled with every section's field lengths (`CollectedPostings.fieldLength`). */
+  fieldLength?: Int32Array,
 ): CollectedPostings['terms'] {
   // Each flagged term's number among the flagged (-1: not flagged).
   const flagged = new Int32Array(flags.length).fill(-1)
@@ -173,11 +178,15 @@ export function postingsOf(
     if (flag === 1) flagged[id] = ids.push(id) - 1
   })
   const slots = new Int32Array(ids.length * fieldCount + 1)
-  const visit = (hit: (slot: number, document: number, count: number) => void) => {
+  const visit = (
+    hit: (slot: number, document: number, count: number) => void,
+    lengths?: Int32Array,
+  ) => {
     let document = 0
     for (const counts of documents) {
       for (let at = 0; at < counts.length;) {
         for (let f = 0; f < fieldCount; f++) {
+          if (lengths) lengths[document * fieldCount + f] = counts[at]!
           const n = counts[at + 1]!
           at += 2
           for (let k = 0; k < n; k++, at += 2) {
@@ -189,7 +198,7 @@ export function postingsOf(
       }
     }
   }
-  visit((slot) => slots[slot]!++)
+  visit((slot) => slots[slot]!++, fieldLength)
   const start = new Int32Array(slots.length)
   for (let k = 1; k < slots.length; k++) start[k] = start[k - 1]! + slots[k - 1]!
   const total = start[slots.length - 1]!

@@ -24,6 +24,11 @@ export interface FoldedTerms {
   maxPostings: number | null
   /** The rounded average length of each field (`foldingAverage`), as the levels were made. */
   averages: number[]
+  /**
+   * Each field's length summed over all sections (whole numbers): an edit makes the averages
+   * from the changed pages alone, not from the counts of every page.
+   */
+  lengthSums: number[]
   /** Every term, sorted, with its encoded postings and weight. */
   terms: EncodedTerm[]
 }
@@ -53,7 +58,7 @@ export function updateFoldedTerms(options: {
   table: TermTable
   fieldCount: number
   maxPostings: number
-}): { terms: EncodedTerm[]; encoded: number } | null {
+}): { terms: EncodedTerm[]; encoded: number; lengthSums: number[] } | null {
   const { cache, indexed, table, fieldCount, maxPostings } = options
   const previous = cache.previous
   if (
@@ -81,28 +86,80 @@ export function updateFoldedTerms(options: {
     )
       return null
   }
-  const counts = indexed.map((entry) => entry.counts)
-  const lengths = fieldLengths(counts, fieldCount)
-  const averages = lengths.averageFieldLength.map(foldingAverage)
+  const lengthSums = [...previous.lengthSums]
+  for (const p of changed) {
+    addLengths(lengthSums, cache.indexed(previous.keys[p]!)!.counts, fieldCount, -1)
+    addLengths(lengthSums, indexed[p]!.counts, fieldCount, 1)
+  }
+  const counts = () => indexed.map((entry) => entry.counts)
+  const documentCount = previous.sectionCounts.reduce((sum, n) => sum + n, 0)
+  const averages =
+    foldedAverages(lengthSums, documentCount) ??
+    fieldLengths(counts(), fieldCount).averageFieldLength.map(foldingAverage)
   if (averages.some((average, f) => average !== previous.averages[f])) return null
 
   const encoded = foldChanged({
     documents: counts,
     changed,
+    changedCounts: (p) => indexed[p]!.counts,
     sectionCounts: previous.sectionCounts,
     previous: previous.terms,
     flags,
     table,
     fieldCount,
     maxPostings,
-    lengths,
+    documentCount,
     averages,
   })
   const removed = new Set<string>()
   flags.forEach((flag, id) => {
     if (flag) removed.add(table.terms[id]!)
   })
-  return { terms: mergeSorted(previous.terms, removed, encoded), encoded: encoded.length }
+  const terms = mergeSorted(previous.terms, removed, encoded)
+  return { terms, encoded: encoded.length, lengthSums }
+}
+
+/**
+ * The rounded averages (`foldingAverage`) of fields of `sums` over `count` sections, or null when
+ * one falls so near a rounding step that the running average a cold build makes
+ * (`fieldLengths`, whose floats differ from `sum / count` in the last bits) might round the
+ * other way.
+ */
+export function foldedAverages(sums: readonly number[], count: number): number[] | null {
+  const out: number[] = []
+  for (const sum of sums) {
+    // No length at all: the running average is 0 exactly.
+    if (sum === 0 || count === 0) {
+      out.push(foldingAverage(0))
+      continue
+    }
+    const steps = Math.log2(sum / count) * 32
+    if (Math.abs(steps - Math.floor(steps) - 0.5) < 1e-6) return null
+    out.push(foldingAverage(sum / count))
+  }
+  return out
+}
+
+/** Each field's length summed over all documents (`CollectedPostings.fieldLength`). */
+export function sumLengths(fieldLength: readonly number[], fieldCount: number): number[] {
+  const sums = new Array<number>(fieldCount).fill(0)
+  fieldLength.forEach((length, k) => (sums[k % fieldCount]! += length))
+  return sums
+}
+
+/** Adds (`sign` 1) or takes away (-1) the field lengths of a page's counts to `sums`. */
+function addLengths(
+  sums: number[],
+  counts: ArrayLike<number>,
+  fieldCount: number,
+  sign: 1 | -1,
+): void {
+  for (let at = 0; at < counts.length;) {
+    for (let f = 0; f < fieldCount; f++) {
+      sums[f]! += sign * counts[at]!
+      at += 2 + counts[at + 1]! * 2
+    }
+  }
 }
 
 /** What a build keeps of its folded terms for the next. */
@@ -112,6 +169,7 @@ export function foldedTerms(options: {
   fieldCount: number
   maxPostings: number
   averages: number[]
+  lengthSums: number[]
   terms: EncodedTerm[]
 }): FoldedTerms {
   return {
@@ -120,6 +178,7 @@ export function foldedTerms(options: {
     fieldCount: options.fieldCount,
     maxPostings: storedCap(options.maxPostings),
     averages: options.averages,
+    lengthSums: options.lengthSums,
     terms: options.terms,
   }
 }
@@ -152,6 +211,7 @@ export function decodeFoldedTerms(text: string): FoldedTerms | null {
       !Array.isArray(rest.sectionCounts) ||
       rest.keys.length !== rest.sectionCounts.length ||
       !Array.isArray(rest.averages) ||
+      !Array.isArray(rest.lengthSums) ||
       terms.length !== postings.length ||
       terms.length !== weights.length
     )

@@ -10,6 +10,8 @@ import {
   type SearchIndexFiles,
   type SearchPage,
 } from '../src/index.js'
+import { foldingAverage } from '../src/build-postings.js'
+import { foldedAverages } from '../src/folded-terms.js'
 
 const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike'.split(
   ' ',
@@ -169,4 +171,31 @@ test('folded terms that are not whole are not read', () => {
   const text = JSON.parse(encodeFoldedTerms(kept.terms)) as { weights: number[] }
   text.weights.pop()
   expect(decodeFoldedTerms(JSON.stringify(text))).toBeNull()
+})
+
+test('an edit reads the counts of the changed page alone when no term of it is capped', () => {
+  const memo = new Memo()
+  const first = warmBuild(memo, null, site)
+  // Each kept page tells when its counts are read (as the memo of `ssg build` reads them from
+  // its file): the average field lengths come from the sums kept, not from every page.
+  const read = new Set<string>()
+  for (const [key, entry] of memo.pages) {
+    memo.pages.set(key, {
+      sections: entry.sections,
+      get counts() {
+        read.add(key)
+        return entry.counts
+      },
+    })
+  }
+  const edited = site.map((p, k) => (k === 100 ? page(100, ' zulu alpha') : p))
+  const second = warmBuild(memo, first.folded.terms, edited)
+  expect([...read]).toEqual([JSON.stringify(site[100])])
+  expect(second.folded.encoded).toBeLessThan(first.folded.terms.terms.length / 4)
+  expect(contents(second.files)).toEqual(contents(coldBuild(edited)))
+})
+
+test('averages from sums near a rounding step are left to the running average', () => {
+  expect(foldedAverages([0, 7], 2)).toEqual([1, foldingAverage(3.5)])
+  expect(foldedAverages([3, 2 ** (0.5 / 32)], 1)).toBeNull()
 })
