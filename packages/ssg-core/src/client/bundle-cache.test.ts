@@ -135,3 +135,13 @@ test('without a cache folder, every call bundles', async () => {
   await bundleClient(options)
   expect(builds.count).toBe(2)
 })
+
+test('a cache folder that cannot be written costs the next build its reuse, not this build', async () => {
+  await write({ 'entry.js': 'console.log(1)\n' })
+  // A file where the cache folder goes: nothing can be made under it.
+  await writeFile(path.join(root, 'cache'), 'not a folder')
+  const first = await bundle()
+  expect(Object.keys(first.files)).toHaveLength(1)
+  await bundle()
+  expect(builds.count).toBe(2)
+})

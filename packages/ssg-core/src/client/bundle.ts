@@ -79,14 +79,19 @@ export async function bundleClient(options: ClientBundleOptions): Promise<Docume
   }))
   writeFiles(assetsDir, files)
   const assets = documentAssets(result.metafile, options)
-  if (cache && key)
-    cache.save({
-      options: key,
-      plan: planOf(result.metafile, process.cwd()),
-      files,
-      assets,
-      startedAt,
-    })
+  if (cache && key) {
+    try {
+      cache.save({
+        options: key,
+        plan: planOf(result.metafile, process.cwd()),
+        files,
+        assets,
+        startedAt,
+      })
+    } catch {
+      // A cache that cannot be written (disk full, no permission) only costs the next build.
+    }
+  }
   return assets
 }
 
