@@ -113,7 +113,11 @@ const cjs = {
   logLevel: 'warning',
 }
 await build({
-  entryPoints: { 'compile-worker': 'src/pipeline/compile-worker.ts' },
+  entryPoints: {
+    'compile-worker': 'src/pipeline/compile-worker.ts',
+    // Renders pages while the build's thread makes the search index (see `RenderPool`).
+    'render-worker': 'src/pipeline/render-worker.ts',
+  },
   outdir: 'dist/worker',
   bundle: true,
   platform: 'node',

@@ -9,7 +9,6 @@ import { createRouteTable } from '../site/route-table.js'
 import { BUILD_INFO_FILE, buildInfoJson } from '../site/build-info.js'
 import { SiteFiles } from '../site/site-files.js'
 import { copyAssets } from './assets.js'
-import { withBase, type Sidebar } from '../theme/contract.js'
 import { BuildFailedError } from '../util/errors.js'
 import { hash } from '../util/hash.js'
 import { applyStrict } from '../report/severity.js'
@@ -19,9 +18,10 @@ import { EarlyWorker } from './early-worker.js'
 import { collectInputs } from './input-key.js'
 import { writeMarkdownFiles } from './markdown-output.js'
 import { OutputCache } from './output-cache.js'
-import { createRenderContext, notFoundPage, searchPages } from './render-context.js'
 import { createStagingDir, type OldOutput } from './write.js'
-import { pageKeys, writePages, type PageToWrite } from './write-pages.js'
+import { buildIdOf } from './page-keys.js'
+import { startRender } from './start-render.js'
+import type { PageWrites } from './write-pages.js'
 import { writeSearchFiles } from './search-files.js'
 import type { CompiledPage } from './compile-page.js'
 import type { SourcePage } from './discover.js'
@@ -42,7 +42,10 @@ export interface BuildOptions {
   root: string
   /** Use the on-disk cache in `<root>/.ssg-cache`. @default true */
   cache?: boolean
-  /** Worker threads for parse + transform; 0 for none. @default automatic */
+  /**
+   * Worker threads for parse + transform; 0 for none (then render + write has no worker either:
+   * see `startWritePages`). @default automatic
+   */
   workers?: number
   /**
    * Clock for the search file names (files of unchanged search text keep their names).
@@ -120,6 +123,8 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
   const outDir = path.resolve(config.root, config.outDir)
   // The search parts' writes, running while the pages render (see `writeSearchFiles`).
   let searchWrites: Promise<void> | null = null
+  // Render + write, started before the Markdown output (see `startWritePages`).
+  let rendering: PageWrites | null = null
   const staging = await createStagingDir(outDir).catch(async (error: unknown) => {
     await early?.stop()
     throw error
@@ -260,6 +265,20 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     // The check of the previous build's files, made meanwhile on a thread of its own (see
     // `changedFiles`): the stages from here reuse them.
     await outputs.ready()
+    const started = await startRender({
+      config,
+      theme,
+      assets,
+      files,
+      site: { table, pages },
+      outputs,
+      staging,
+      cacheDir: site.cache.outputs,
+      timings,
+      workers: options.workers,
+    })
+    const { keys, pageData } = started
+    rendering = started.rendering
     const { twins } = await stage(timings, 'markdown output', () =>
       writeMarkdownFiles({
         files,
@@ -289,6 +308,7 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     // of two bytes a character).
     for (const { page } of pages) if (page) page.markdown = null
     const searchable = searchEntries(pages)
+    started.rendering.beforePeak()
     const search = await stage(timings, 'search index', () =>
       writeSearchFiles({
         config,
@@ -297,61 +317,18 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
         now,
         outputs,
         cacheDir: site.cache.outputs,
+        onStep: () => started.rendering.pump(),
       }),
     )
     searchWrites = search.written
     const [docFile = '', indexFile = '', ...parts] = search.files
     const searchNames = config.search.enabled ? { docFile, indexFile } : null
     files = files.withSearch(searchNames && { ...searchNames, parts })
-    const context = createRenderContext({
-      config,
-      theme: theme.server,
-      assets,
-      sidebarUrls: Object.fromEntries(
-        files.ofKind('sidebar').map((f) => [f.id, withBase(config.baseUrl, '/' + f.path)]),
-      ),
-    })
-    const sidebarById = new Map<string, Sidebar>(table.sidebars.map((s) => [s.id, s]))
-    // The documents the map holds, each with its data (the not-found page last).
-    const dataByRoute = new Map<string, PageToWrite>(
-      pages.map((p) =>
-        p.record
-          ? [
-              p.record.head.route,
-              { path: p.record.head.route, sidebarId: p.record.sidebarId, dataKey: p.record.data },
-            ]
-          : [p.data.path, p.data],
-      ),
-    )
-    const pageData: PageToWrite[] = [
-      ...files
-        .ofKind('page')
-        .flatMap((f) => (f.format === 'html' ? [dataByRoute.get(f.route)!] : [])),
-      ...(files.ofKind('not-found').length ? [notFoundPage()] : []),
-    ]
-    const sidebarOf = (page: { sidebarId: string | null }) =>
-      page.sidebarId ? (sidebarById.get(page.sidebarId) ?? null) : null
-    const keys = await stage(timings, 'render keys', () =>
-      pageKeys({
-        context,
-        pages: pageData,
-        sidebarOf,
-        theme,
-        extra: [docFile, indexFile],
-        cacheDir: site.cache.outputs,
-      }),
-    )
+    const buildId = buildIdOf(keys, [docFile, indexFile])
     await stage(timings, 'render + write', async (progress) => {
-      const written = await writePages({
-        context,
-        pages: pageData,
-        sidebarOf,
-        keys,
-        outputs,
-        progress,
-      })
+      const written = await started.rendering.finish(progress)
       report.renderedPages = written.rendered
-      const info = buildInfoJson({ config, search: searchNames, buildId: keys.buildId })
+      const info = buildInfoJson({ config, search: searchNames, buildId })
       if (!outputs.reuse(BUILD_INFO_FILE, hash(info)))
         await outputs.write([{ path: BUILD_INFO_FILE, content: info, key: hash(info) }])
       await writeRedirectFiles({ files, site: tableSite, outDir: staging })
@@ -379,6 +356,7 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     return report
   } catch (error) {
     // A write still running could make the staging folder again once removed.
+    await rendering?.stop()
     await searchWrites?.catch(() => {})
     await rm(staging, { recursive: true, force: true })
     throw error

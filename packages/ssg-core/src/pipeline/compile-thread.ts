@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { Worker } from 'node:worker_threads'
+import { Worker, type TransferListItem } from 'node:worker_threads'
 
 /**
  * The compile worker's entry next to the core's bundle: this module may sit in `dist/` or in
@@ -7,9 +7,14 @@ import { Worker } from 'node:worker_threads'
  * their own thread).
  */
 export function compileWorkerUrl(): URL | undefined {
+  return workerUrl('compile-worker')
+}
+
+/** A worker entry of `dist/worker/` (`compile-worker`, `render-worker`), see `compileWorkerUrl`. */
+export function workerUrl(name: string): URL | undefined {
   return [
-    new URL('./worker/compile-worker.js', import.meta.url),
-    new URL('../worker/compile-worker.js', import.meta.url),
+    new URL(`./worker/${name}.js`, import.meta.url),
+    new URL(`../worker/${name}.js`, import.meta.url),
   ].find((u) => existsSync(u))
 }
 
@@ -24,16 +29,26 @@ export type CompileThreadData<T> = (T & { lowPriority?: boolean }) | { setup: 'm
  * worker refuses V8's options (`node --max-old-space-size=8192 ssg build`, as large sites are
  * built): they are left out, and a heap size given so becomes the worker's own limit.
  */
-export function startCompileWorker<T>(url: URL, data: CompileThreadData<T>): Worker {
+export function startCompileWorker<T>(
+  url: URL,
+  data: CompileThreadData<T>,
+  options: {
+    /** Its young generation (a render worker's is smaller: it runs beside the build's peak). */
+    youngMb?: number
+    /** Objects of `data` moved to the worker rather than copied (a `MessagePort`). */
+    transferList?: TransferListItem[]
+  } = {},
+): Worker {
   let execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'))
   const resourceLimits = {
     // Highlighted code makes many short-lived objects: a larger young generation halves GC time.
-    maxYoungGenerationSizeMb: 64,
+    maxYoungGenerationSizeMb: options.youngMb ?? 64,
     ...oldSpaceLimit(execArgv),
   }
+  const transferList = options.transferList ?? []
   for (;;) {
     try {
-      return new Worker(url, { workerData: data, resourceLimits, execArgv })
+      return new Worker(url, { workerData: data, resourceLimits, execArgv, transferList })
     } catch (error) {
       const invalid = invalidExecArgv(error)
       const kept = execArgv.filter((a) => !invalid.has(a))

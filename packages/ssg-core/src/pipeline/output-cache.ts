@@ -1,10 +1,11 @@
 import type { ChildProcess } from 'node:child_process'
 import { constants } from 'node:fs'
-import { mkdir, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
 import { changedFiles, type FileColumns, type OutputCheck } from './output-check.js'
+import { StagingWriter, type FileToWrite, type WrittenFile } from './staging-writer.js'
 import { commitInPlace, swapIntoPlace, type OldOutput } from './write.js'
 
 /** What the manifest records of one output file of the last successful build. */
@@ -41,9 +42,6 @@ export interface OutputManifest {
 
 const MANIFEST_VERSION = 5
 
-/** An output file's bytes: text, bytes, or bytes in parts (written one after the other). */
-export type OutputContent = string | Uint8Array | readonly Uint8Array[]
-
 /** Files from which the previous build's files are checked on a thread of their own. */
 const CHECK_IN_WORKER_FROM = 2000
 
@@ -60,6 +58,7 @@ export class OutputCache {
   private readonly notes: Record<string, string> = {}
   private others: OutputManifest['others'] = {}
   private readonly folders = new Map<string, Promise<unknown>>()
+  private readonly writer: StagingWriter
   /** Files of the previous build this build keeps (`reuse`), not yet linked or committed. */
   private readonly kept = new Set<string>()
   /** Files found intact by `reusable` (`reuse` does not look again). */
@@ -83,6 +82,7 @@ export class OutputCache {
     private readonly staging: string,
     checkInWorker: boolean | undefined,
   ) {
+    this.writer = new StagingWriter(staging)
     const files = previous?.files
     if (!files) {
       this.checking = null
@@ -212,24 +212,18 @@ export class OutputCache {
   }
 
   /** Writes new files into the staging folder and records their keys, with bounded concurrency. */
-  async write(
-    files: Array<{ path: string; content: OutputContent; key: string }>,
-    concurrency = 64,
-  ): Promise<void> {
+  async write(files: readonly FileToWrite[], concurrency = 64): Promise<void> {
     for (const file of files) this.kept.delete(file.path)
-    let next = 0
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, files.length) }, async () => {
-        while (next < files.length) {
-          const file = files[next++]!
-          const to = path.join(this.staging, file.path)
-          await this.folder(path.dirname(to))
-          const { size, mtimeMs } = await createFile(to, file.content)
-          this.files.set(file.path, { key: file.key, size, mtimeMs })
-          this.written++
-        }
-      }),
-    )
+    await this.writer.write(files, (file) => this.record([file]), concurrency)
+  }
+
+  /** Records files written into the staging folder by other means (a render worker's). */
+  record(files: readonly WrittenFile[]): void {
+    for (const file of files) {
+      this.kept.delete(file.path)
+      this.files.set(file.path, { key: file.key, size: file.size, mtimeMs: file.mtimeMs })
+      this.written++
+    }
   }
 
   /**
@@ -361,46 +355,6 @@ export class OutputCache {
     if (this.folders.has(dir)) return
     mkdirSync(dir, { recursive: true })
     this.folders.set(dir, Promise.resolve())
-  }
-
-  private folder(dir: string): Promise<unknown> {
-    let made = this.folders.get(dir)
-    if (!made) {
-      made = mkdir(dir, { recursive: true })
-      this.folders.set(dir, made)
-    }
-    return made
-  }
-}
-
-/**
- * Creates `file` with `content`; a file already at that path (a copy from `static/`, a link to
- * the previous build) is replaced, never written into.
- */
-async function createFile(
-  file: string,
-  content: OutputContent,
-): Promise<{ size: number; mtimeMs: number }> {
-  let handle
-  try {
-    handle = await open(file, 'wx')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    await unlink(file)
-    handle = await open(file, 'wx')
-  }
-  try {
-    if (typeof content === 'string' || content instanceof Uint8Array)
-      await handle.writeFile(content)
-    // In parts: 41 MB of `llms-full.txt` are not copied into one buffer first.
-    else
-      for (const part of content)
-        for (let at = 0; at < part.length;)
-          at += (await handle.write(part, at, part.length - at)).bytesWritten
-    const { size, mtimeMs } = await handle.stat()
-    return { size, mtimeMs }
-  } finally {
-    await handle.close()
   }
 }
 

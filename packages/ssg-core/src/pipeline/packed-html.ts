@@ -28,7 +28,7 @@ let lastText = ''
 
 function textOf(bytes: Uint8Array): string {
   if (bytes !== lastBytes) {
-    lastText = inflateRawSync(bytes).toString('utf8')
+    lastText = htmlOfPacked(bytes)
     lastBytes = bytes
   }
   return lastText
@@ -54,6 +54,16 @@ export function shareHtml(target: { html: string }, source: { html: string }): v
   const bytes = packed.get(source)
   if (bytes && target.html === source.html) holdBytes(target, bytes)
   else packHtml(target)
+}
+
+/** The text of bytes `packHtml` made (a render worker's copy of a page's HTML). */
+export function htmlOfPacked(bytes: Uint8Array): string {
+  return inflateRawSync(bytes).toString('utf8')
+}
+
+/** The deflated bytes `target.html` is held as (see `packHtml`), if it is. */
+export function packedHtmlOf(target: object): Uint8Array | undefined {
+  return packed.get(target)
 }
 
 function holdBytes(target: { html: string }, bytes: Uint8Array): void {

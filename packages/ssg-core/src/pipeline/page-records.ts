@@ -14,7 +14,7 @@ import type { CompiledPage } from './compile-page.js'
 import type { TwinOutput } from './markdown-output.js'
 import { coreFingerprint, indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
 import { searchPages } from './render-context.js'
-import type { PageKeys, PageToWrite } from './write-pages.js'
+import type { PageKeys, PageToWrite } from './page-keys.js'
 
 /**
  * What the last build made of one page, besides its files: enough for the next build to leave an

@@ -4,7 +4,12 @@ import type { HeadTag, PageData, Sidebar, SiteData, ThemeServerModule } from '..
 import { notFoundPageData } from '../theme/contract.js'
 import type { CompiledPage } from './compile-page.js'
 import { htmlFileOf } from './output-paths.js'
-import { configHeadTags, renderDocument, type DocumentAssets } from './render.js'
+import {
+  configHeadTags,
+  renderDocument,
+  type DocumentAssets,
+  type DocumentConfig,
+} from './render.js'
 
 /** Everything a page's document needs besides its own data and sidebar. */
 export interface RenderContext {
@@ -36,9 +41,21 @@ export function createRenderContext(options: {
   }
 }
 
+/**
+ * What a page's document is made with (a render worker has it too: the config's fields the
+ * document reads, not the whole config).
+ */
+export interface DocumentContext {
+  config: DocumentConfig
+  theme: ThemeServerModule
+  assets: DocumentAssets
+  site: SiteData
+  headTags: HeadTag[]
+}
+
 /** The HTML document of one page. */
 export function renderPageHtml(
-  context: RenderContext,
+  context: DocumentContext,
   page: PageData,
   sidebar: Sidebar | null,
 ): string {

@@ -81,11 +81,14 @@ function tagToHtml(tag: HeadTag): string {
   return `<${tag.tag}${attrs}>${tag.content ?? ''}</${tag.tag}>`
 }
 
+/** The config's fields a document reads. */
+export type DocumentConfig = Pick<ResolvedConfig, 'url' | 'baseUrl' | 'favicon'>
+
 /** One complete HTML document: the core's head tags, the theme's markup, the bootstrap data. */
 export function renderDocument(options: {
   route: RouteData
   theme: ThemeServerModule
-  config: ResolvedConfig
+  config: DocumentConfig
   assets: DocumentAssets
   headTags: HeadTag[]
 }): string {

@@ -1,5 +1,6 @@
 import {
   buildSearchIndex,
+  type IndexedPageMemo,
   type PartKind,
   type SearchIndexFiles,
   type SearchPage,
@@ -50,6 +51,11 @@ export async function writeSearchFiles(options: {
    * `StaleRecordError`.
    */
   keys?: Array<string | undefined>
+  /**
+   * Called between pages and parts while the index is made (seconds of one synchronous call at
+   * 10,000 pages): the render worker is fed meanwhile (`PageWrites.pump`).
+   */
+  onStep?: () => void
 }): Promise<{ files: string[]; keys: string[]; written: Promise<void> }> {
   const { config, pages, outputs } = options
   const none = Promise.resolve()
@@ -77,7 +83,16 @@ export async function writeSearchFiles(options: {
     })
     const folded = FoldedTermsFile.open(options.cacheDir, fingerprint)
     const keyOf = partKeyOf(fingerprint, pageKeys)
-    const files = buildFiles(pages, options.now, memo, folded, previous, outputs, keyOf)
+    const files = buildFiles({
+      pages,
+      now: options.now,
+      memo,
+      foldedFile: folded,
+      previous,
+      outputs,
+      keyOf,
+      step: options.onStep ?? (() => {}),
+    })
     await memo.save()
     await folded.save(files.folded?.terms ?? null)
     const partKeys = files.parts.map(keyOf)
@@ -146,15 +161,18 @@ function partKeyOf(fingerprint: string, pageKeys: readonly string[]): PartKeys {
 }
 
 /** The index, with the names of the previous build's parts whose content is unchanged. */
-function buildFiles(
-  pages: SearchPage[],
-  now: () => Date,
-  memo: SearchMemo,
-  foldedFile: FoldedTermsFile,
-  previous: SearchNames | null,
-  outputs: OutputCache,
-  keyOf: PartKeys,
-): SearchIndexFiles {
+function buildFiles(options: {
+  pages: SearchPage[]
+  now: () => Date
+  memo: SearchMemo
+  foldedFile: FoldedTermsFile
+  previous: SearchNames | null
+  outputs: OutputCache
+  keyOf: PartKeys
+  /** See `onStep` of `writeSearchFiles`. */
+  step: () => void
+}): SearchIndexFiles {
+  const { pages, now, memo, foldedFile, previous, outputs, keyOf, step } = options
   const folded = {
     keys: memo.keys,
     previous: foldedFile.previous,
@@ -173,15 +191,23 @@ function buildFiles(
     taken.add(file)
     return file
   }
+  // The memo is asked for each page, before it is indexed: a step.
+  const stepping: IndexedPageMemo = {
+    terms: memo.terms,
+    get: (page, k) => (step(), memo.get(page, k)),
+    set: (page, k, indexed) => memo.set(page, k, indexed),
+  }
   const files = buildSearchIndex({
     pages,
     now,
-    memo,
+    memo: stepping,
     folded,
-    previousPart: (kind, body) => previousFile(keyOf({ kind, body })),
-    previousDocPart: (page, firstSection) => previousFile(keyOf.doc(page, firstSection)),
+    previousPart: (kind, body) => (step(), previousFile(keyOf({ kind, body }))),
+    previousDocPart: (page, firstSection) => (step(), previousFile(keyOf.doc(page, firstSection))),
   })
   // A clock that gives the previous build's time again could name a new part like a kept one.
   const unique = new Set(files.parts.map((p) => p.file))
-  return unique.size === files.parts.length ? files : buildSearchIndex({ pages, now, memo, folded })
+  return unique.size === files.parts.length
+    ? files
+    : buildSearchIndex({ pages, now, memo: stepping, folded })
 }

@@ -20,3 +20,17 @@ test('collects once the heap grew past the budget, and not before', () => {
   guard.check()
   expect(guard.collections).toBe(before + 1)
 })
+
+test('with `external`, Buffers count: 64 MB of dead Buffers start a collection', () => {
+  const guard = new HeapGuard(32, { external: true })
+  guard.check()
+  const before = guard.collections
+  // What a render worker's batch leaves behind: documents as bytes, outside the heap.
+  let garbage: Buffer[] | null = Array.from({ length: 64 }, () => Buffer.alloc(2 ** 20, 1))
+  expect(garbage.length).toBe(64)
+  garbage = null
+  guard.check()
+  expect(guard.collections).toBe(before + 1)
+  guard.check()
+  expect(guard.collections).toBe(before + 1)
+})

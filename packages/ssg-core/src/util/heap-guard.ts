@@ -18,6 +18,11 @@ function fullGc(): (() => void) | null {
   return collect
 }
 
+/** Collects now (a full collection), where V8's `gc` can be reached. */
+export function collectGarbage(): void {
+  fullGc()?.()
+}
+
 /**
  * Keeps the heap of a long loop near what it really holds. Rendering a page leaves a few large
  * strings behind (its 140 KB document, twice); large strings are only freed by a full collection,
@@ -30,19 +35,37 @@ export class HeapGuard {
   /** Full collections made. */
   collections = 0
 
-  /** Starts from what the heap really holds (a collection first when it is over budget). */
-  constructor(private readonly budgetMb = 256) {
+  /**
+   * Starts from what the heap really holds (a collection first when it is over budget). With
+   * `external`, the memory the heap's objects hold outside it (Buffers) counts too.
+   */
+  constructor(
+    private readonly budgetMb = 256,
+    private readonly options: { external?: boolean } = {},
+  ) {
     this.floor = 0
     this.check()
   }
 
   check(): void {
-    const used = getHeapStatistics().used_heap_size
+    const used = this.held()
     if (used - this.floor < this.budgetMb * 2 ** 20) return
     const gc = fullGc()
     if (!gc) return
     gc()
     this.collections++
-    this.floor = getHeapStatistics().used_heap_size
+    this.floor = this.held()
+  }
+
+  /**
+   * The heap's objects, and with `external` the memory they hold outside it (a page's bytes,
+   * inflated HTML): a render worker's garbage was mostly Buffers (90 MB before V8's own limit for
+   * outside memory started a collection), which the heap's size alone does not show.
+   */
+  private held(): number {
+    const stats = getHeapStatistics() as ReturnType<typeof getHeapStatistics> & {
+      external_memory?: number
+    }
+    return stats.used_heap_size + (this.options.external ? (stats.external_memory ?? 0) : 0)
   }
 }
