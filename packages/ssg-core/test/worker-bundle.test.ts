@@ -146,4 +146,27 @@ describe('the compile worker bundle', () => {
     expect(html[0]).toContain('<li class="task-list-item">')
     expect(html[0]).toBe(html[1])
   })
+
+  test('pages a worker compiled come back as the JSON the page cache keeps: the next build takes them all', async () => {
+    const root = await makeSite({
+      files: {
+        'content/docs/index.md': '# Home\n\nSee [the other page](./other.md).\n\n```js\nconst a = "<b>"\n```\n',
+        'content/docs/other.md': '---\ntitle: Other\ndescription: A "quoted" word\n---\n\nText.\n',
+      },
+    })
+    const built: string[] = []
+    const runs: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const run = await node(
+        [path.join(packageDir, 'bin/ssg.js'), 'build', root, '--workers', '1'],
+        root,
+      )
+      expect(run.code, run.out).toBe(0)
+      runs.push(run.out)
+      built.push(await readFile(path.join(root, 'build/docs/other.html'), 'utf8'))
+    }
+    expect(runs[0]).not.toMatch(/from cache/)
+    expect(runs[1]).toMatch(/built 2 pages \(2 from cache\)/)
+    expect(built[1]).toBe(built[0])
+  })
 })

@@ -67,12 +67,16 @@ export function startWorker(): void {
       try {
         const processor = await processorPromise!
         const results = []
+        // `ssg build`'s pages go back as their JSON: the text the build writes to its page cache
+        // (it would make it again) and parses, in place of a structured clone.
+        const texts: string[] = []
         // The pages' writes to the cache, after the results are sent (an edit waits for those).
         const later: Array<() => void> = []
-        for (const page of message.pages ?? []) results.push(await compilePage(page, processor))
+        for (const page of message.pages ?? [])
+          texts.push(JSON.stringify(await compilePage(page, processor)))
         for (const request of message.requests ?? [])
           results.push(await compileSource(request, processor, message.cache ?? null, apis, later))
-        parentPort!.postMessage({ id: message.id, results })
+        parentPort!.postMessage({ id: message.id, results, texts })
         for (const write of later) write()
         heap.check()
       } catch (error) {

@@ -60,13 +60,13 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   // files are written by the thread pool: this thread must be free to send the next batches.
   let done = cacheHits
   options.onProgress?.(done, options.pages.length)
-  const save = (batch: CompiledPage[]) => {
+  const save = (batch: CompiledPage[], texts?: readonly string[]) => {
     done += batch.length
     options.onProgress?.(done, options.pages.length)
-    for (const page of batch) {
-      cache.writeSoon(page)
+    batch.forEach((page, i) => {
+      cache.writeSoon(page, texts?.[i])
       packHtml(page)
-    }
+    })
   }
   const data = { md, apis }
   const early = todo.length && workers > 0 ? (options.early?.take(data) ?? []) : []
@@ -117,7 +117,7 @@ async function compileInWorkers(
   pages: SourcePage[],
   data: CompileWorkerData,
   count: number,
-  onBatch: (pages: CompiledPage[]) => void,
+  onBatch: (pages: CompiledPage[], texts?: readonly string[]) => void,
   early: Worker[],
 ): Promise<CompiledPage[]> {
   if (pages.length === 0) return []
@@ -150,13 +150,15 @@ async function compileInWorkers(
               if (!batch) return void worker.terminate().then(() => resolve(), reject)
               worker.postMessage({ id: next++, pages: batch })
             }
-            worker.on('message', (message: { results?: CompiledPage[]; error?: string }) => {
+            worker.on('message', (message: { texts?: string[]; error?: string }) => {
               if (message.error)
                 return reject(new Error(`A compile worker failed: ${message.error}`))
-              out.push(...message.results!)
+              const texts = message.texts!
+              const results = texts.map((text) => JSON.parse(text) as CompiledPage)
+              out.push(...results)
               send()
               try {
-                onBatch(message.results!)
+                onBatch(results, texts)
               } catch (error) {
                 return reject(error)
               }

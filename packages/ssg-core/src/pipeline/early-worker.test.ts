@@ -6,7 +6,8 @@ import type { SourcePage } from './discover.js'
 import { EarlyWorker } from './early-worker.js'
 
 /**
- * A stand-in of the compile worker's protocol (`{ id, pages }` -> `{ id, results }`): each page
+ * A stand-in of the compile worker's protocol (`{ id, pages }` -> `{ id, texts }`, each page's
+ * JSON): each page
  * comes back with the highlighting themes the worker was started with as its HTML, so that a
  * result tells which worker made it and with what options.
  */
@@ -14,7 +15,7 @@ const STAND_IN = new URL(
   'data:text/javascript,' +
     encodeURIComponent(
       `import { parentPort, workerData } from 'node:worker_threads'
-parentPort.on('message', ({ id, pages }) => parentPort.postMessage({ id, results: pages.map((page) => ({
+parentPort.on('message', ({ id, pages }) => parentPort.postMessage({ id, texts: pages.map((page) => JSON.stringify({
   file: page.file, html: 'stand-in ' + JSON.stringify(workerData.md.themes), messages: [] })) }))`,
     ),
 )
@@ -30,7 +31,7 @@ const UNTOLD = new URL(
 let told = null
 parentPort.on('message', ({ id, setup, pages }) => {
   if (setup) return void (told = setup)
-  parentPort.postMessage({ id, results: pages.map((page) => ({ file: page.file,
+  parentPort.postMessage({ id, texts: pages.map((page) => JSON.stringify({ file: page.file,
     html: told ? 'told ' + JSON.stringify(told.md.themes) + ' ' + threadId : 'untold', messages: [] })) })
 })`,
     ),

@@ -86,13 +86,15 @@ export class PageCache {
 
   /**
    * `write`, with the file written by the thread pool: the caller's thread only serialises the
-   * page. A build's thread writing each batch of compiled pages as it came back was blocked for
-   * seconds on a busy disk, while the compile workers waited for their next batch. `flush` waits
-   * for these writes and throws the first failure.
+   * page (not even that when given its JSON, as a compile worker sends it). A build's thread
+   * writing each batch of compiled pages as it came back was blocked for seconds on a busy disk,
+   * while the compile workers waited for their next batch. `flush` waits for these writes and
+   * throws the first failure.
    */
-  writeSoon(page: CompiledPage): void {
+  writeSoon(page: CompiledPage, json?: string): void {
     if (!this.dir || page.failed) return
-    const write = writeFile(this.fileOf(page), JSON.stringify(page)).catch((error: unknown) => {
+    const text = json ?? JSON.stringify(page)
+    const write = writeFile(this.fileOf(page), text).catch((error: unknown) => {
       this.failure ??= { error }
     })
     this.pending.push(write)
