@@ -1,4 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readChangedFile } from '../util/read-changed.js'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { coreFingerprint } from '../pipeline/module-fingerprint.js'
@@ -89,7 +90,8 @@ export async function loadSpec(options: {
   const file = options.file.split(path.sep).join('/')
   let source: string
   try {
-    source = await readFile(path.resolve(options.root, options.file), 'utf8')
+    // `ssg serve` reads a spec again as soon as it changes: an empty read may be a write's start.
+    source = await readChangedFile(path.resolve(options.root, options.file))
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
     return {

@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pagesUsing, takeAssetChanges } from '../pipeline/assets.js'
 import { INDEX_STAND_IN_NAME, PAGE_FILE, placeOf, sourcePageOf } from '../pipeline/discover.js'
@@ -9,6 +8,7 @@ import { checkLinks, recordFor } from './dev-records.js'
 import type { DevSite } from './dev-site.js'
 import type { ChangePlan, RouteRecord } from './invalidate.js'
 import type { PageData } from '../theme/contract.js'
+import { readChangedFile } from '../util/read-changed.js'
 
 /** What an update changed, for the browsers and the terminal. */
 export interface UpdateResult {
@@ -277,21 +277,4 @@ function linkingTo(site: DevSite, routes: string[]): string[] {
       out.push(file)
   }
   return out
-}
-
-/**
- * Reads a file that just changed. An editor may truncate the file before writing it, and the
- * change event can come in between: an empty read waits a moment for the bytes (as Vite does,
- * vitejs/vite#610), so that an empty page never becomes a page's "last good version".
- */
-async function readChangedFile(file: string): Promise<string> {
-  const source = await readFile(file, 'utf8')
-  if (source !== '') return source
-  const before = await stat(file)
-  for (let i = 0; i < 10; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    const now = await stat(file)
-    if (now.mtimeMs !== before.mtimeMs || now.size > 0) return readFile(file, 'utf8')
-  }
-  return source
 }
