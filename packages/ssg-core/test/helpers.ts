@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile, symlink } from 'node:fs/promises'
+import { mkdtemp, mkdir, readFile, readdir, writeFile, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,4 +26,15 @@ export async function makeSite(options: {
     await symlink(target, path.join(root, file))
   }
   return root
+}
+
+/** Every file under `dir` with its text, keyed by its path relative to `dir`. */
+export async function readTree(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {}
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const full = path.join(entry.parentPath, entry.name)
+      files[path.relative(dir, full)] = await readFile(full, 'utf8')
+    }
+  return files
 }

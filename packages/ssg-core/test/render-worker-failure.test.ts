@@ -1,11 +1,11 @@
 // A render worker's failure in `ssg build` as a user runs it (bin/ssg.js loads dist/, where the
 // render worker is: from src/ the pages render on the test's thread).
 import { spawn } from 'node:child_process'
-import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises'
+import { readFile, writeFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
-import { fixtureTheme, makeSite } from './helpers.js'
+import { fixtureTheme, makeSite, readTree } from './helpers.js'
 
 const bin = fileURLToPath(new URL('../bin/ssg.js', import.meta.url))
 
@@ -20,16 +20,6 @@ function ssgBuild(root: string) {
   })
 }
 
-async function tree(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const full = path.join(entry.parentPath, entry.name)
-      files[path.relative(dir, full)] = await readFile(full, 'utf8')
-    }
-  return files
-}
-
 test('a render worker that throws fails the build, naming the page, and the previous build stays', async () => {
   // 450 pages: three batches, the first rendered by the worker.
   const files: Record<string, string> = { 'content/docs/index.md': '# Home\n' }
@@ -37,7 +27,7 @@ test('a render worker that throws fails the build, naming the page, and the prev
   const root = await makeSite({ files })
   const first = await ssgBuild(root)
   expect(first.code, first.out).toBe(0)
-  const before = await tree(path.join(root, 'build'))
+  const before = await readTree(path.join(root, 'build'))
   expect(Object.keys(before).length).toBeGreaterThan(900)
   // The fixture theme, failing on a render worker only.
   const theme = path.join(root, 'theme')
@@ -74,5 +64,5 @@ test('a render worker that throws fails the build, naming the page, and the prev
   expect(second.out).toMatch(
     /Cannot render \/docs\/\S*: this theme renders on the main thread only/,
   )
-  expect(await tree(path.join(root, 'build'))).toEqual(before)
+  expect(await readTree(path.join(root, 'build'))).toEqual(before)
 })

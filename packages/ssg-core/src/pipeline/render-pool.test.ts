@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,6 +12,7 @@ import type { PageKeys } from './page-keys.js'
 import { createRenderContext, pageHtmlFile } from './render-context.js'
 import { RenderPool } from './render-pool.js'
 import { RENDER_WINDOW, startWritePages } from './write-pages.js'
+import { readTree } from '../../test/helpers.js'
 
 /** The render worker of the core's build (`pnpm build` makes it before the tests run). */
 const WORKER = new URL('../../dist/worker/render-worker.js', import.meta.url)
@@ -102,16 +103,6 @@ async function writeAll(options: {
   return { set, writes }
 }
 
-async function tree(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const full = path.join(entry.parentPath, entry.name)
-      files[path.relative(dir, full)] = await readFile(full, 'utf8')
-    }
-  return files
-}
-
 /** Blocks this thread for `ms` (the search index's long synchronous call, in small). */
 const block = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 
@@ -119,7 +110,7 @@ describe('render + write in a render worker', () => {
   test('the worker alone writes the same files as this thread, and records them', async () => {
     const here = await writeAll({ pages: makePages(), worker: false })
     expect(await here.writes.finish()).toEqual({ rendered: 450 })
-    const expected = await tree(here.set.staging)
+    const expected = await readTree(here.set.staging)
     expect(Object.keys(expected)).toHaveLength(900)
 
     const pages = makePages()
@@ -142,7 +133,7 @@ describe('render + write in a render worker', () => {
     )
     expect(await pool.done()).toBe(450)
     expect(answered).toEqual([0, 1, 2])
-    expect(await tree(set.staging)).toEqual(expected)
+    expect(await readTree(set.staging)).toEqual(expected)
     const recorded = set.recorded()
     expect(recorded.map((file) => file.path).sort()).toEqual(Object.keys(expected).sort())
     expect(recorded.every((file) => file.size > 0 && /^(html|data)-/.test(file.key))).toBe(true)
@@ -172,7 +163,7 @@ describe('render + write in a render worker', () => {
     const byWorker = posted.map((p) => p.index)
     expect(new Set(byWorker).size).toBe(byWorker.length)
     expect(byWorker.length).toBeLessThan(10)
-    expect(Object.keys(await tree(set.staging))).toHaveLength(4000)
+    expect(Object.keys(await readTree(set.staging))).toHaveLength(4000)
     // Every file recorded once (the worker's as it answers, this thread's as they are written).
     expect(new Set(set.recorded().map((file) => file.path)).size).toBe(4000)
     expect(set.recorded()).toHaveLength(4000)
@@ -184,7 +175,7 @@ describe('render + write in a render worker', () => {
     const shared = await writeAll({ pages: makePages({ count: 1000 }), worker: true })
     // Both work: this thread from the last batch, the worker from the first.
     expect(await shared.writes.finish()).toEqual({ rendered: 1000 })
-    expect(await tree(shared.set.staging)).toEqual(await tree(here.set.staging))
+    expect(await readTree(shared.set.staging)).toEqual(await readTree(here.set.staging))
   })
 
   test("a page the theme cannot render fails with the page's path, as on this thread", async () => {
