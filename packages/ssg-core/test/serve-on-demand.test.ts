@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DevSite } from '../src/serve/dev-site.js'
 import { makeSite } from './helpers.js'
-import { writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eventually, get, startQuietServer } from './serve-helpers.js'
 
@@ -118,6 +118,8 @@ describe('a page’s warnings, for its warnings panel', () => {
 })
 
 describe('MDX pages', () => {
+  /** A folder beside the site's (a snippet may be read from outside it). */
+  const outside = `../shared-${process.pid}-${Date.now()}`
   let server: Awaited<ReturnType<typeof startQuietServer>>
   let root: string
   beforeAll(async () => {
@@ -133,10 +135,15 @@ describe('MDX pages', () => {
           'content/docs/guide/usage.md':
             '# Usage\n\n```python\n--8<-- "docs/guide/example.py"\n```\n',
           'content/docs/guide/example.py': 'first_value = 1\n',
+          'content/docs/guide/terms.md': `# Terms\n\n--8<-- "includes/abbr.md"\n\n--8<-- "${outside}/glossary.md"\n`,
+          'includes/abbr.md': 'First wording.\n',
         },
       })),
     )
+    await mkdir(path.join(root, outside), { recursive: true })
+    await writeFile(path.join(root, outside, 'glossary.md'), 'Old glossary.\n')
   })
+  afterAll(() => rm(path.join(root, outside), { recursive: true, force: true }))
   afterAll(() => server?.close())
 
   test('are pages, served at their routes, never as files', async () => {
@@ -168,5 +175,20 @@ describe('MDX pages', () => {
     await eventually(async () =>
       (await get(server.url, '/docs/guide/usage')).body.includes('second_value'),
     )
+  })
+
+  test("an edit of a snippet's file out of content/ (at the site's top, or outside the site) updates its pages", async () => {
+    expect((await get(server.url, '/docs/guide/terms')).body).toContain('First wording.')
+    expect((await get(server.url, '/docs/guide/terms')).body).toContain('Old glossary.')
+    await writeFile(path.join(root, 'includes/abbr.md'), 'Second wording.\n')
+    await eventually(async () =>
+      (await get(server.url, '/docs/guide/terms')).body.includes('Second wording.'),
+    )
+    await writeFile(path.join(root, outside, 'glossary.md'), 'New glossary.\n')
+    await eventually(async () =>
+      (await get(server.url, '/docs/guide/terms')).body.includes('New glossary.'),
+    )
+    // No page of its own.
+    expect((await get(server.url, '/includes/abbr')).status).toBe(404)
   })
 })

@@ -206,6 +206,8 @@ export function startCompilers(options: {
   /** When the background threads start (`FirstPage`). @default now */
   background?: Promise<void>
   onCompiled: (page: CompiledPage, reason: CompileReason) => void
+  /** Told the files besides their own page that compiles read, first seen now (`PageStore`). */
+  onReads?: (files: string[]) => void
   /** Given the foreground pool before the warm-up pages are queued (a page asked for early). */
   beforeWarmUp?: (foreground: CompilePool) => void
 }): { pools: CompilePool[]; store: PageStore; warmUp: Promise<void> } {
@@ -232,7 +234,12 @@ export function startCompilers(options: {
   options.beforeWarmUp?.(foreground)
   return {
     pools: threads === 0 ? [foreground] : [foreground, background],
-    store: new PageStore({ foreground, background, onCompiled: options.onCompiled }),
+    store: new PageStore({
+      foreground,
+      background,
+      onCompiled: options.onCompiled,
+      ...(options.onReads && { onReads: options.onReads }),
+    }),
     // By the time of the first edit, the thread is warm.
     warmUp: warmUp(foreground, config, options.background ?? Promise.resolve()),
   }

@@ -250,13 +250,14 @@ function addNamedBySiblings(site: DevSite, plan: ChangePlan): void {
  * The compiled pages that read a file that changed besides their own (a partial, `_intro.mdx`, see
  * `mdx-partials.ts`, or a snippet's file, see `snippets.ts`, nested ones too) are read again:
  * their hash holds those texts, so they compile again. Pages not compiled yet read them when they
- * are. Before the assets are taken out of the plan: a snippet's file is often not Markdown.
+ * are. Before the assets are taken out of the plan: a snippet's file is often not Markdown. A
+ * snippet's file out of `content/` (the plan's `included`) is no page: only its readers compile.
  */
 function addIncluders(site: DevSite, plan: ChangePlan): void {
-  if (!plan.content.size) return
+  if (!plan.content.size && !plan.included.size) return
   const root = site.config.root
   const changed = new Set(
-    [...plan.content.keys()].map((absolute) =>
+    [...plan.content.keys(), ...plan.included].map((absolute) =>
       path.relative(root, absolute).split(path.sep).join('/'),
     ),
   )

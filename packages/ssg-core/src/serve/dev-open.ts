@@ -104,6 +104,7 @@ function startPools(site: DevSite, config: ResolvedConfig, cacheDir: string | nu
       onCompiled(site, page, reason)
       options.onPages?.(++done, site.order.length)
     },
+    onReads: (files) => site.onIncludes?.(files),
   })
   site.pools = compilers.pools
   site.store = compilers.store

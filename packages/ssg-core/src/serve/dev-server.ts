@@ -147,6 +147,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       configProblem = null
       next.onMessages = () => backgroundFound(next)
       next.onTableChange = () => watcher.nudge()
+      // A page read a snippet's file out of `content/`: watched from now on.
+      next.onIncludes = () => {
+        if (next === site) watching?.setPlaces(placesOf(next))
+      }
       return next
     } catch (error) {
       configProblem = setupProblem(options.root, error)
@@ -184,7 +188,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     themeDir: devSite ? themePackageDir(devSite.theme.themeServerEntry) : null,
     themeFiles: devSite?.theme.siteInputs ?? [],
     apiFiles: devSite ? specFiles(devSite.config) : [],
+    included: new Set(
+      [...(devSite?.store.includedFiles ?? [])].map((file) => path.resolve(options.root, file)),
+    ),
   })
+  /** The watcher, once made (a compile may read a snippet's file before). */
+  let watching: SiteWatcher | undefined
   const watcher = new SiteWatcher(
     placesOf(site),
     async (events) => {
@@ -222,6 +231,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       since,
     },
   )
+  watching = watcher
 
   async function handle(events: WatchEvent[]): Promise<UpdateResult> {
     const plan = planChanges(events, placesOf(site))

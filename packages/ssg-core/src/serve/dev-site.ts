@@ -65,6 +65,8 @@ export class DevSite {
    * the OpenAPI specs found them otherwise than their quick reading (see `DevApis.check`).
    */
   onTableChange: (() => void) | undefined
+  /** Told when a compile read files besides its page not read before (see `PageStore`). */
+  onIncludes: ((files: string[]) => void) | undefined
   /** The theme's runtime (see `themeRuntime`); set by `openDevSite`, like the fields below. */
   runtime!: ThemeRuntime
   /** The client bundle begun with the config (see `EarlyBundle`). */

@@ -45,6 +45,16 @@ describe('classifyPath', () => {
     expect(classifyPath(at('theme/brand.css'), withFiles)).toBe('theme')
     expect(classifyPath(at('theme/notes.md'), withFiles)).toBe(null)
   })
+
+  test("a snippet's file that pages read out of content/ is an include; one in content/ is content", () => {
+    const shared = path.resolve(root, '../shared/terms.md')
+    const included = new Set([at('includes/note.md'), shared, at('content/docs/part.py')])
+    const withIncludes = { ...places, included }
+    expect(classifyPath(at('includes/note.md'), withIncludes)).toBe('include')
+    expect(classifyPath(shared, withIncludes)).toBe('include')
+    expect(classifyPath(at('content/docs/part.py'), withIncludes)).toBe('content')
+    expect(classifyPath(at('includes/other.md'), withIncludes)).toBe(null)
+  })
 })
 
 describe('planChanges', () => {
@@ -92,6 +102,20 @@ describe('planChanges', () => {
       places,
     )
     expect(plan).toMatchObject({ config: true, theme: true, static: true })
+    expect(plan.content.size).toBe(0)
+  })
+
+  test("a snippet's file out of content/ is no page: the plan names it apart", () => {
+    const note = at('includes/note.md')
+    const plan = planChanges(
+      [
+        { event: 'change', path: note },
+        { event: 'unlink', path: note },
+        { event: 'add', path: note },
+      ],
+      { ...places, included: new Set([note]) },
+    )
+    expect([...plan.included]).toEqual([note])
     expect(plan.content.size).toBe(0)
   })
 })

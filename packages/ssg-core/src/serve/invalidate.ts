@@ -16,7 +16,7 @@ import type { CompiledPage } from '../pipeline/compile-page.js'
 import type { NavLink, PageData, Sidebar } from '../theme/contract.js'
 
 /** What a watched path is to the dev server. */
-export type ChangeKind = 'content' | 'static' | 'config' | 'theme' | 'openapi'
+export type ChangeKind = 'content' | 'static' | 'config' | 'theme' | 'openapi' | 'include'
 
 export interface WatchedPlaces {
   /** Absolute site folder. */
@@ -27,6 +27,11 @@ export interface WatchedPlaces {
   themeFiles?: readonly string[]
   /** The site's OpenAPI files (config `openapi`): absolute paths. */
   apiFiles?: readonly string[]
+  /**
+   * Files out of `content/` that compiled pages read besides their own (a snippet's file, such as
+   * `includes/abbreviations.md` at the site's top or `../shared/note.md`): absolute paths.
+   */
+  included?: ReadonlySet<string>
 }
 
 function inside(dir: string, file: string): boolean {
@@ -50,6 +55,7 @@ export function classifyPath(file: string, places: WatchedPlaces): ChangeKind | 
   if (places.apiFiles?.includes(file)) return 'openapi'
   if (inside(path.join(root, 'content'), file)) return 'content'
   if (inside(path.join(root, 'static'), file)) return 'static'
+  if (places.included?.has(file)) return 'include'
   return null
 }
 
@@ -73,6 +79,8 @@ export interface ChangePlan {
   content: Map<string, 'write' | 'delete'>
   /** Content folders (absolute) removed: forget every page under them. */
   removedDirs: string[]
+  /** Files out of `content/` that pages read (see `WatchedPlaces.included`) changed: absolute. */
+  included: Set<string>
 }
 
 /** Folds a batch of watch events into one plan (a rename arrives as unlink + add). */
@@ -84,6 +92,7 @@ export function planChanges(events: WatchEvent[], places: WatchedPlaces): Change
     openapi: false,
     content: new Map(),
     removedDirs: [],
+    included: new Set(),
   }
   for (const { event, path: file } of events) {
     const kind = classifyPath(file, places)
@@ -91,6 +100,7 @@ export function planChanges(events: WatchEvent[], places: WatchedPlaces): Change
     else if (kind === 'theme') plan.theme = plan.theme || event !== 'addDir'
     else if (kind === 'static') plan.static = plan.static || event !== 'addDir'
     else if (kind === 'openapi') plan.openapi = true
+    else if (kind === 'include') plan.included.add(file)
     else if (kind === 'content') {
       if (event === 'unlinkDir') {
         plan.removedDirs.push(file)

@@ -36,6 +36,8 @@ export class PageStore {
   private hurryLane: (() => Promise<void>) | undefined
   private readonly hurried: Array<Promise<void>> = []
   private stopped = false
+  /** Every file (site-relative) a compile read besides its own page (see `includedFiles`). */
+  private readonly readFiles = new Set<string>()
   /** The background pass went through every page (it was not stopped). */
   complete = false
 
@@ -45,6 +47,8 @@ export class PageStore {
       background: CompilePool
       /** Told each page compiled (also when the result is the one it had). */
       onCompiled: (page: CompiledPage, reason: CompileReason) => void
+      /** Told the files (site-relative) that a compile read besides its page, first seen now. */
+      onReads?: (files: string[]) => void
     },
   ) {}
 
@@ -62,6 +66,11 @@ export class PageStore {
     for (const [file, entry] of this.entries)
       if (entry.reads?.some((read) => files.has(read))) found.push(file)
     return found
+  }
+
+  /** The files (site-relative) that compiles read besides their own page, partials and snippets. */
+  get includedFiles(): ReadonlySet<string> {
+    return this.readFiles
   }
 
   /** Number of pages compiled. */
@@ -192,6 +201,9 @@ export class PageStore {
       good,
       ...(result.reads && { reads: result.reads }),
     })
+    const fresh = result.reads?.filter((file) => !this.readFiles.has(file)) ?? []
+    for (const file of fresh) this.readFiles.add(file)
+    if (fresh.length) this.options.onReads?.(fresh)
     this.options.onCompiled(effective, reason)
     return effective
   }

@@ -21,6 +21,8 @@ export class SiteWatcher {
   private readonly rechecks = new Map<string, NodeJS.Timeout>()
   private nudged = false
   private closed = false
+  /** The folders of `places.included`. */
+  private includedDirs: Set<string>
   /** The content folder is watched (what a reader's page is made of). */
   readonly ready: Promise<void>
   /** The rest is watched too (see `later`). */
@@ -38,6 +40,7 @@ export class SiteWatcher {
     private readonly onBatch: (events: WatchEvent[]) => Promise<void>,
     options: { later?: Promise<void> | undefined; since?: number } = {},
   ) {
+    this.includedDirs = foldersOf(places.included)
     this.content = this.watchContent()
     this.ready = this.content.ready
     this.allReady = (options.later ?? Promise.resolve()).then(() =>
@@ -92,20 +95,29 @@ export class SiteWatcher {
   private event(event: WatchEvent): void {
     this.pending.push(event)
     this.schedule()
-    if (
-      (event.event === 'change' || event.event === 'add') &&
-      classifyPath(event.path, this.places) === 'content'
-    )
-      this.recheck(event.path)
+    if (event.event !== 'change' && event.event !== 'add') return
+    const kind = classifyPath(event.path, this.places)
+    if (kind === 'content' || kind === 'include') this.recheck(event.path)
   }
 
-  /** Follows the theme to another folder (after a config change). */
+  /**
+   * Follows the theme to another folder (after a config change), and watches the files out of
+   * `content/` that pages read (snippets): they may be outside the site's folder. Their folders
+   * are watched, not the files: an editor's save renames a new file over the old one.
+   */
   setPlaces(places: WatchedPlaces): void {
-    const before = this.places.themeDir
+    const before = this.places
+    const known = this.includedDirs
     this.places = places
-    if (before === places.themeDir || !this.watcher) return
-    if (before) this.watcher.unwatch(before)
-    if (places.themeDir) this.watcher.add(places.themeDir)
+    this.includedDirs = foldersOf(places.included)
+    // Not started yet: it starts with these places.
+    if (!this.watcher) return
+    if (before.themeDir !== places.themeDir) {
+      if (before.themeDir) this.watcher.unwatch(before.themeDir)
+      if (places.themeDir) this.watcher.add(places.themeDir)
+    }
+    const added = [...this.includedDirs].filter((dir) => !known.has(dir))
+    if (added.length) this.watcher.add(added)
   }
 
   /** Runs a batch without events (the site changed by itself: it pushes what that changed). */
@@ -135,13 +147,19 @@ export class SiteWatcher {
   }
 
   private paths(): string[] {
-    return [this.places.root, ...(this.places.themeDir ? [this.places.themeDir] : [])]
+    return [
+      this.places.root,
+      ...(this.places.themeDir ? [this.places.themeDir] : []),
+      ...this.includedDirs,
+    ]
   }
 
   private ignored(file: string): boolean {
     const { root, themeDir } = this.places
     const absolute = path.resolve(file)
     if (absolute === root || absolute === themeDir) return false
+    // A snippet's file out of `content/`, and its folder (its other files are not events).
+    if (this.places.included?.has(absolute) || this.includedDirs.has(absolute)) return false
     if (themeDir && absolute.startsWith(themeDir + path.sep)) {
       const parts = path.relative(themeDir, absolute).split(path.sep)
       return parts.some((p) => p === 'node_modules' || p.startsWith('.'))
@@ -196,6 +214,10 @@ export class SiteWatcher {
       if (this.pending.length || this.nudged) this.schedule()
     })
   }
+}
+
+function foldersOf(files: ReadonlySet<string> | undefined): Set<string> {
+  return new Set([...(files ?? [])].map((file) => path.dirname(file)))
 }
 
 /** The folder of the package holding the theme's server entry (symlinks resolved). */
