@@ -22,6 +22,7 @@ import type { ApiSet } from '../openapi/apis.js'
 import { rehypeKeepCodeMeta } from './rehype-code-extras.js'
 import { remarkMarkdownTwin } from './markdown-twin.js'
 import { remarkLeanAutolinks } from './lean-autolinks.js'
+import { remarkAbbreviations } from './remark-abbreviations.js'
 
 /**
  * The processor's first steps: Markdown (with its dialects) to an HTML tree, raw HTML parsed.
@@ -49,6 +50,7 @@ export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean 
     .use(remarkComponents)
     .use(remarkDocfxTabs)
     .use(remarkDirectives)
+    .use(remarkAbbreviations)
     .use(remarkMarkdownTwin, { enabled: options.twins ?? false })
     .use(remarkRehype, { allowDangerousHtml: true, handlers: defListHastHandlers })
     .use(rehypeKeepCodeMeta)

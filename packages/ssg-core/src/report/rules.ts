@@ -86,6 +86,12 @@ export const RULES = {
       'a snippet (`--8<--`, Material for MkDocs) names a file or section that cannot be read',
     fix: 'correct the path (from the site folder) or the section name, or create the file',
   },
+  abbreviation: {
+    severity: 'warning',
+    summary:
+      'an abbreviation definition (`*[ABBR]: title`, MkDocs, PHP Markdown Extra) is inside a paragraph: shown as written',
+    fix: 'put a blank line before the definition lines',
+  },
   'markdown-plugin': {
     severity: 'warning',
     summary: 'a Markdown plugin reported a problem without naming a rule',
