@@ -154,3 +154,19 @@ describe('Material for MkDocs’ search mapping', () => {
     ])
   })
 })
+
+test('a key written with no value (YAML null, `description:`) is not set: the page builds with its default', async () => {
+  const { result, dropped } = validateFrontMatter({ title: 'A', description: null, layout: null })
+  expect(result).toEqual({ success: true, data: { title: 'A' } })
+  expect(dropped).toEqual([])
+  const { markdownToHast } = await import('./to-hast.js')
+  const { VFile } = await import('vfile')
+  const file = new VFile({
+    path: 'content/docs/a.md',
+    value: '---\ndescription:\ntitle:\n---\n\n# From the heading\n',
+  })
+  const processor = markdownToHast()
+  await processor.run(processor.parse(file), file)
+  expect(file.messages).toEqual([])
+  expect(file.data.frontMatter).toEqual({})
+})

@@ -72,6 +72,7 @@ export function validateFrontMatter(data: Record<string, unknown>): {
   ignored: string[]
 } {
   const ignored: string[] = []
+  data = withoutNulls(data)
   for (const read of [starlightSidebar, materialSearch]) {
     const other = read(data)
     if (!other) continue
@@ -94,6 +95,15 @@ export function validateFrontMatter(data: Record<string, unknown>): {
     }
   }
   return { result, dropped, ignored }
+}
+
+/**
+ * A key written with no value (`description:`, YAML's null, as page templates leave them) is
+ * not set, as MkDocs, Jekyll and Hugo read it: the page builds with the key's default.
+ */
+function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.values(data).includes(null)) return data
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null))
 }
 
 /** Keys of Starlight's `sidebar` mapping that have no counterpart here. */
