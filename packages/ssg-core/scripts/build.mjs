@@ -132,7 +132,19 @@ await build({
   entryPoints: { 'compile-worker-main': 'src/pipeline/compile-worker-main.ts' },
   outExtension: { '.js': '.cjs' },
   outdir: 'dist/worker',
-  plugins: [grammarsOutside, fastWasmDecode, sharedCompileContext, zodEnglishOnly],
+  plugins: [
+    grammarsOutside,
+    fastWasmDecode,
+    sharedCompileContext,
+    zodEnglishOnly,
+    // Material Design Icons' 3 MB of paths, required by the few pages with an icon shortcode.
+    {
+      name: 'icons-outside',
+      setup(build) {
+        build.onResolve({ filter: /^@mdi\/js$/ }, (args) => ({ path: args.path, external: true }))
+      },
+    },
+  ],
 })
 // esbuild escapes non-ASCII characters in strings, not in regular expressions (the diagram
 // renderer's box-drawing characters): one such character makes V8 hold the whole source as a

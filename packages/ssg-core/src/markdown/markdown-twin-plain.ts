@@ -96,7 +96,7 @@ function block(node: RootContent, state: State): RootContent[] {
       return directive(node, state)
     case 'heading':
       state.depth = node.depth
-      return [{ ...node, children: inline(node.children, state) }]
+      return [{ ...node, children: trimStart(inline(node.children, state)) }]
     case 'paragraph':
       // Inline HTML may hold blocks (`<div>`, `<table>`): the paragraph may become several.
       if (state.html && node.children.some((child) => child.type === 'html'))
@@ -171,7 +171,19 @@ function unknown(node: RootContent, state: State): RootContent[] {
 
 /** A paragraph of these, or nothing when a link left no text (`[](xref:X)`). */
 function paragraphOf(children: PhrasingContent[]): Paragraph[] {
+  children = trimStart(children)
   return children.length ? [{ type: 'paragraph', children }] : []
+}
+
+/**
+ * Without the white space a left-out node leaves at the start (an icon before a heading's
+ * text): Markdown would have to escape it (`&#x20;`).
+ */
+function trimStart(children: PhrasingContent[]): PhrasingContent[] {
+  const first = children[0]
+  if (first?.type !== 'text' || !/^\s/.test(first.value)) return children
+  const value = first.value.trimStart()
+  return value ? [{ ...first, value }, ...children.slice(1)] : trimStart(children.slice(1))
 }
 
 function phrasing(nodes: PhrasingContent[], state: State): PhrasingContent[] {

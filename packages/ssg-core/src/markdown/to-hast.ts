@@ -23,6 +23,7 @@ import { rehypeKeepCodeMeta } from './rehype-code-extras.js'
 import { remarkMarkdownTwin } from './markdown-twin.js'
 import { remarkLeanAutolinks } from './lean-autolinks.js'
 import { remarkAbbreviations } from './remark-abbreviations.js'
+import { remarkShortcodes } from './remark-shortcodes.js'
 
 /**
  * The processor's first steps: Markdown (with its dialects) to an HTML tree, raw HTML parsed.
@@ -51,6 +52,7 @@ export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean 
     .use(remarkDocfxTabs)
     .use(remarkDirectives)
     .use(remarkAbbreviations)
+    .use(remarkShortcodes)
     .use(remarkMarkdownTwin, { enabled: options.twins ?? false })
     .use(remarkRehype, { allowDangerousHtml: true, handlers: defListHastHandlers })
     .use(rehypeKeepCodeMeta)
