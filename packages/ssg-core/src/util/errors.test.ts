@@ -24,11 +24,6 @@ describe('closest', () => {
     expect(closest('colr', ['color', 'colour', 'cols'])).toBe('color')
   })
 
-  test('of equally close candidates, one the value starts (a name cut short) wins', () => {
-    expect(closest('unknown-lang', ['unknown-icon', 'unknown-language'])).toBe('unknown-language')
-    expect(closest('unknown-lang', ['unknown-language', 'unknown-icon'])).toBe('unknown-language')
-  })
-
   test('nothing when the closest is too far to be a typo', () => {
     expect(closest('/docs/networking', ['/docs/a', '/docs/b'])).toBeUndefined()
     expect(closest('x', [])).toBeUndefined()

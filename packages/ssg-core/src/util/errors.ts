@@ -43,16 +43,12 @@ export function closest(
   const lower = value.toLowerCase()
   let best: string | undefined
   let bestScore = Infinity
-  let bestStarts = false
   for (const candidate of candidates) {
-    // A better score replaces the best so far; of equals, the first wins, unless a later one
-    // starts with the value (a name cut short: `unknown-lang` is `unknown-language`).
-    const score = editDistance(lower, candidate.toLowerCase(), bestScore)
-    const starts = candidate.toLowerCase().startsWith(lower)
-    if (score < bestScore || (score === bestScore && starts && !bestStarts)) {
+    // Only a strictly better score can replace the best so far (the first of equals wins).
+    const score = editDistance(lower, candidate.toLowerCase(), bestScore - 1)
+    if (score < bestScore) {
       best = candidate
       bestScore = score
-      bestStarts = starts
     }
   }
   if (best === undefined) return undefined
