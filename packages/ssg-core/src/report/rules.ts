@@ -92,12 +92,6 @@ export const RULES = {
       'an abbreviation definition (`*[ABBR]: title`, MkDocs, PHP Markdown Extra) is inside a paragraph: shown as written',
     fix: 'put a blank line before the definition lines',
   },
-  'unknown-icon': {
-    severity: 'warning',
-    summary:
-      'an icon shortcode of Material for MkDocs (`:octicons-…:`, `:fontawesome-…:`, `:simple-…:`, or a `:material-…:` name Material Design Icons lacks) is left out',
-    fix: 'use a `:material-…:` icon (pictogrammers.com/library/mdi), an emoji (`:tada:`), or text',
-  },
   'markdown-plugin': {
     severity: 'warning',
     summary: 'a Markdown plugin reported a problem without naming a rule',
@@ -149,6 +143,12 @@ export const RULES = {
     summary:
       'a code block names a language the highlighter does not know; shown without highlighting',
     fix: 'use a language name shiki knows (or `text`), or map the name with `markdown.languageAliases`',
+  },
+  'unknown-icon': {
+    severity: 'warning',
+    summary:
+      'an icon shortcode of Material for MkDocs (`:octicons-…:`, `:fontawesome-…:`, `:simple-…:`, or a `:material-…:` name Material Design Icons lacks) is left out',
+    fix: 'use a `:material-…:` icon (pictogrammers.com/library/mdi), an emoji (`:tada:`), or text',
   },
   'unknown-macro': {
     severity: 'warning',
