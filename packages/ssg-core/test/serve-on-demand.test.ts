@@ -119,7 +119,7 @@ describe('a page’s warnings, for its warnings panel', () => {
 
 describe('MDX pages', () => {
   /** A folder beside the site's (a snippet may be read from outside it). */
-  const outside = `../shared-${process.pid}-${Date.now()}`
+  const outside = `../snippets-${process.pid}-${Date.now()}`
   let server: Awaited<ReturnType<typeof startQuietServer>>
   let root: string
   beforeAll(async () => {

@@ -47,7 +47,7 @@ describe('classifyPath', () => {
   })
 
   test("a snippet's file that pages read out of content/ is an include; one in content/ is content", () => {
-    const shared = path.resolve(root, '../shared/terms.md')
+    const shared = path.resolve(root, '../common/terms.md')
     const included = new Set([at('includes/note.md'), shared, at('content/docs/part.py')])
     const withIncludes = { ...places, included }
     expect(classifyPath(at('includes/note.md'), withIncludes)).toBe('include')

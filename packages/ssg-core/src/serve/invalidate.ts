@@ -29,7 +29,7 @@ export interface WatchedPlaces {
   apiFiles?: readonly string[]
   /**
    * Files out of `content/` that compiled pages read besides their own (a snippet's file, such as
-   * `includes/abbreviations.md` at the site's top or `../shared/note.md`): absolute paths.
+   * `includes/abbreviations.md` at the site's top or `../common/note.md`): absolute paths.
    */
   included?: ReadonlySet<string>
 }
