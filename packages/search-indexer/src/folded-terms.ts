@@ -183,48 +183,6 @@ export function foldedTerms(options: {
   }
 }
 
-/** Folded terms as text (one JSON value), for a cache file. */
-export function encodeFoldedTerms(folded: FoldedTerms): string {
-  const { terms, ...rest } = folded
-  return JSON.stringify({
-    ...rest,
-    // Terms and postings hold neither line breaks nor characters JSON escapes: one string each.
-    terms: terms.map((t) => t.term).join('\n'),
-    postings: terms.map((t) => t.postings).join('\n'),
-    weights: terms.map((t) => t.weight),
-  })
-}
-
-/** The folded terms of `encodeFoldedTerms`, or null when the text is not theirs. */
-export function decodeFoldedTerms(text: string): FoldedTerms | null {
-  try {
-    const value = JSON.parse(text) as Omit<FoldedTerms, 'terms'> & {
-      terms: string
-      postings: string
-      weights: number[]
-    }
-    const { terms: termText, postings: postingText, weights, ...rest } = value
-    const terms = termText === '' ? [] : termText.split('\n')
-    const postings = postingText === '' ? [] : postingText.split('\n')
-    if (
-      !Array.isArray(rest.keys) ||
-      !Array.isArray(rest.sectionCounts) ||
-      rest.keys.length !== rest.sectionCounts.length ||
-      !Array.isArray(rest.averages) ||
-      !Array.isArray(rest.lengthSums) ||
-      terms.length !== postings.length ||
-      terms.length !== weights.length
-    )
-      return null
-    return {
-      ...rest,
-      terms: terms.map((term, k) => ({ term, postings: postings[k]!, weight: weights[k]! })),
-    }
-  } catch {
-    return null
-  }
-}
-
 function storedCap(maxPostings: number): number | null {
   return Number.isFinite(maxPostings) ? maxPostings : null
 }

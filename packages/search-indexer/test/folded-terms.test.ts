@@ -165,12 +165,13 @@ test.each([3, 25])(
 )
 
 test('folded terms that are not whole are not read', () => {
-  expect(decodeFoldedTerms('{')).toBeNull()
+  expect(decodeFoldedTerms(new TextEncoder().encode('{'))).toBeNull()
   const folded = new Memo()
   const { folded: kept } = warmBuild(folded, null, site.slice(0, 60))
-  const text = JSON.parse(encodeFoldedTerms(kept.terms)) as { weights: number[] }
-  text.weights.pop()
-  expect(decodeFoldedTerms(JSON.stringify(text))).toBeNull()
+  const bytes = encodeFoldedTerms(kept.terms, 'tag')
+  expect(decodeFoldedTerms(bytes, 'tag')).toEqual(kept.terms)
+  expect(decodeFoldedTerms(bytes, 'other tag')).toBeNull()
+  expect(decodeFoldedTerms(bytes.subarray(0, bytes.length - 1), 'tag')).toBeNull()
 })
 
 test('an edit reads the counts of the changed page alone when no term of it is capped', () => {

@@ -4,10 +4,11 @@
 // so search files are compared by content, their names mapped, `builtAt` left out.
 import { appendFile, cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { partNames } from '@ssg/search-indexer'
+import { decodeFoldedTerms, partNames } from '@ssg/search-indexer'
 import { expect, test } from 'vitest'
 import { makeSite } from '../../test/helpers.js'
 import { build, type BuildReport } from './build.js'
+import { indexerFingerprint } from './module-fingerprint.js'
 
 const at = (ms: number) => () => new Date(ms)
 
@@ -166,9 +167,9 @@ test('a warm build after an edit makes what a cold build of the edited site make
 test('a build of a split index keeps its folded terms for the next', async () => {
   const root = await makeSite({ files: siteFiles() })
   await build({ root, workers: 0, now: at(1_000) })
-  const kept = await readFile(path.join(root, '.ssg-cache/search-terms.json'), 'utf8')
-  const terms = JSON.parse(kept.slice(kept.indexOf('\n') + 1)) as { keys: string[] }
-  expect(terms.keys.length).toBe(111)
+  const kept = await readFile(path.join(root, '.ssg-cache/search-terms.bin'))
+  const terms = decodeFoldedTerms(kept, await indexerFingerprint())
+  expect(terms?.keys.length).toBe(111)
 }, 300_000)
 
 /** 30 pages linking to each other's headings, each with an image beside it for some. */

@@ -111,8 +111,8 @@ async function replace(file: string, bytes: Uint8Array): Promise<void> {
 }
 
 /**
- * `.ssg-cache/search-terms.json`: the folded terms of the last build's split index (see
- * `FoldedTerms`), after a line with the indexer's fingerprint: an edit encodes again only the
+ * `.ssg-cache/search-terms.bin`: the folded terms of the last build's split index (see
+ * `FoldedTerms`), tagged with the indexer's fingerprint: an edit encodes again only the
  * terms of the pages it changed. None for an index that is not split.
  */
 export class FoldedTermsFile {
@@ -123,13 +123,10 @@ export class FoldedTermsFile {
   ) {}
 
   static open(cacheDir: string | null, fingerprint: string): FoldedTermsFile {
-    const file = cacheDir && path.join(cacheDir, 'search-terms.json')
+    const file = cacheDir && path.join(cacheDir, 'search-terms.bin')
     let previous: FoldedTerms | null = null
     try {
-      const text = file ? readFileSync(file, 'utf8') : ''
-      const line = text.indexOf('\n')
-      if (line > 0 && text.slice(0, line) === fingerprint)
-        previous = decodeFoldedTerms(text.slice(line + 1))
+      if (file) previous = decodeFoldedTerms(readFileSync(file), fingerprint)
     } catch {
       // None yet, or unreadable: every term is folded.
     }
@@ -141,7 +138,7 @@ export class FoldedTermsFile {
     if (!this.file) return
     if (!terms) return void (await rm(this.file, { force: true }))
     await mkdir(path.dirname(this.file), { recursive: true })
-    await replace(this.file, Buffer.from(`${this.fingerprint}\n${encodeFoldedTerms(terms)}`))
+    await replace(this.file, encodeFoldedTerms(terms, this.fingerprint))
   }
 }
 

@@ -1,0 +1,98 @@
+/**
+ * Folded terms (`FoldedTerms`) as bytes, for a cache file: a JSON header (the small fields and
+ * the byte lengths of what follows), each term's weight as a 32-bit number, then the terms and
+ * their postings as UTF-8 text, one a line (terms and postings hold no line breaks).
+ *
+ * Written into one buffer string by string, and read back by cutting that buffer: as one JSON
+ * value, the 100,000 terms of a 10,000-page site cost an edit build 0.4 s to encode (three
+ * arrays mapped, joined, then escaped) and 0.15 s to parse.
+ */
+import type { FoldedTerms } from './folded-terms.js'
+
+interface Header extends Omit<FoldedTerms, 'terms'> {
+  /** What the reader expects (the indexer's fingerprint, say): other bytes are not read. */
+  tag: string
+  termCount: number
+  termBytes: number
+  postingBytes: number
+}
+
+/** `folded` as bytes (see the module's comment), tagged with `tag`. */
+export function encodeFoldedTerms(folded: FoldedTerms, tag = ''): Uint8Array {
+  const { terms, ...rest } = folded
+  // At most three bytes a UTF-16 unit, and a line break each.
+  let termRoom = 0
+  let postingRoom = 0
+  for (const entry of terms) {
+    termRoom += entry.term.length * 3 + 1
+    postingRoom += entry.postings.length * 3 + 1
+  }
+  const text = Buffer.allocUnsafe(termRoom + postingRoom)
+  const termBytes = writeLines(text, 0, terms, 'term')
+  const postingBytes = writeLines(text, termBytes, terms, 'postings')
+  const header: Header = { tag, ...rest, termCount: terms.length, termBytes, postingBytes }
+  const json = Buffer.from(JSON.stringify(header))
+  // The weights start at a multiple of 4 bytes, so that they are read in place.
+  const start = 4 + Math.ceil(json.length / 4) * 4
+  const out = Buffer.alloc(start + terms.length * 4 + termBytes + postingBytes)
+  out.writeUInt32LE(json.length, 0)
+  json.copy(out, 4)
+  const weights = new Int32Array(out.buffer, out.byteOffset + start, terms.length)
+  terms.forEach((entry, k) => (weights[k] = entry.weight))
+  text.copy(out, start + terms.length * 4, 0, termBytes + postingBytes)
+  return out
+}
+
+/** The folded terms of `encodeFoldedTerms` tagged `tag`, or null when the bytes are not those. */
+export function decodeFoldedTerms(bytes: Uint8Array, tag = ''): FoldedTerms | null {
+  try {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    const length = buffer.readUInt32LE(0)
+    const header = JSON.parse(buffer.toString('utf8', 4, 4 + length)) as Header
+    const { tag: written, termCount, termBytes, postingBytes, ...rest } = header
+    const start = 4 + Math.ceil(length / 4) * 4
+    const textStart = start + termCount * 4
+    if (
+      written !== tag ||
+      !Array.isArray(rest.keys) ||
+      !Array.isArray(rest.sectionCounts) ||
+      rest.keys.length !== rest.sectionCounts.length ||
+      !Array.isArray(rest.averages) ||
+      !Array.isArray(rest.lengthSums) ||
+      textStart + termBytes + postingBytes !== buffer.length
+    )
+      return null
+    const lines = (from: number, to: number) =>
+      termCount === 0 ? [] : buffer.toString('utf8', from, to - 1).split('\n')
+    const terms = lines(textStart, textStart + termBytes)
+    const postings = lines(textStart + termBytes, textStart + termBytes + postingBytes)
+    if (terms.length !== termCount || postings.length !== termCount) return null
+    const at = buffer.byteOffset + start
+    // In place when aligned (a large file's buffer is its own), else a copy.
+    const weights =
+      at % 4 === 0
+        ? new Int32Array(buffer.buffer, at, termCount)
+        : new Int32Array(buffer.buffer.slice(at, at + termCount * 4))
+    return {
+      ...rest,
+      terms: terms.map((term, k) => ({ term, postings: postings[k]!, weight: weights[k]! })),
+    }
+  } catch {
+    return null
+  }
+}
+
+/** Writes each entry's `key`, a line break after each, from `offset`; the bytes written. */
+function writeLines(
+  out: Buffer,
+  offset: number,
+  entries: FoldedTerms['terms'],
+  key: 'term' | 'postings',
+): number {
+  let at = offset
+  for (const entry of entries) {
+    at += out.write(entry[key], at)
+    out[at++] = 10
+  }
+  return at - offset
+}
