@@ -163,7 +163,12 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
         timings,
       })
     }
-    const heads = await site.heads()
+    // An unchanged page's head is its record's (the compiled page's, which wins over the head
+    // read anyway: see `PageHead`): its file is not read (see `readWhole`).
+    const heads = await site.heads((source) => {
+      const record = useRecords ? records.previousOf(source.file) : undefined
+      return record?.hash === source.hash ? record.head : undefined
+    })
     const routes = await stage(timings, 'route table', () =>
       createRouteTable({ config, heads, leaveOutDrafts: true }),
     )

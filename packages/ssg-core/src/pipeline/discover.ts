@@ -1,10 +1,9 @@
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { BuildMessage } from '../report/messages.js'
 import { hash } from '../util/hash.js'
-import { splitFrontMatter } from '../site/page-head.js'
 import {
   type Includes,
   isPartialFolder,
@@ -13,6 +12,9 @@ import {
   pageIdentity,
 } from '../markdown/mdx-partials.js'
 import type { SourceStats } from './source-stats.js'
+import { lazySource, readHead, readWhole } from './source-read.js'
+
+export { headCut } from './source-read.js'
 
 /** A Markdown file found under `content/`, before parsing. */
 export interface SourcePage {
@@ -62,49 +64,6 @@ export function placeOf(page: SourcePage): PagePlace {
   }
   if (page.slugBase !== undefined) place.slugBase = page.slugBase
   return place
-}
-
-/** Bytes read of each file by a `head` discovery: front matter and first heading fit. */
-const HEAD_BYTES = 4096
-const headBuffer = Buffer.alloc(HEAD_BYTES)
-
-/**
- * The start of a file: its front matter and first line of Markdown after it, as a `partial`
- * source (the rest is read when that is not enough, see `readPageHead`); or what was read when
- * the front matter is longer (all of it, not `partial`, for a short file). Only the start is
- * kept: whole 4 KB heads of 10,000 pages cost `ssg serve`'s start 40 MB of strings to collect.
- */
-function readHead(absolute: string): { source: string; partial: boolean } {
-  const fd = openSync(absolute, 'r')
-  let read: number
-  try {
-    read = readSync(fd, headBuffer, 0, HEAD_BYTES, 0)
-  } finally {
-    closeSync(fd)
-  }
-  // Cut at the last line break: a character is never split.
-  const whole = read < HEAD_BYTES
-  const end = whole ? read : headBuffer.lastIndexOf(10, read - 1) + 1
-  const text = headBuffer.toString('utf8', 0, end)
-  const cut = headCut(text)
-  if (cut === -1 || cut >= text.length) return { source: text, partial: !whole }
-  // A string of its own (a slice would keep the whole head alive).
-  return {
-    source: headBuffer.toString('utf8', 0, Buffer.byteLength(text.slice(0, cut))),
-    partial: true,
-  }
-}
-
-/**
- * Where a page's head ends: after its front matter and the line break of its first line of
- * Markdown (blank lines skipped); -1 when the text holds no such line.
- */
-export function headCut(text: string): number {
-  const split = splitFrontMatter(text)
-  if (!split && /^\ufeff?---[ \t]*\r?\n/.test(text)) return -1 // not closed in this text
-  const body = split?.body ?? 0
-  const line = /^(?:[ \t]*\r?\n)*[^\r\n]*\r?\n/.exec(text.slice(body))
-  return line ? body + line[0].length : -1
 }
 
 /**
@@ -244,29 +203,16 @@ export async function discoverPages(options: {
       const page = toSourcePage(collection, entry, exists, options.head)
       // The file's own hash (`toSourcePage` set it): the page's holds its partials' too.
       if (stats && 'size' in entry && entry.hash !== undefined)
-        stats.set(page.file, { size: entry.size, mtimeMs: entry.mtimeMs, hash: entry.hash })
+        stats.set(page.file, {
+          size: entry.size,
+          mtimeMs: entry.mtimeMs,
+          hash: entry.hash,
+          includes: page.includes !== undefined,
+        })
       pages.push(page)
     }
   }
   return pages
-}
-
-/** A page file read whole, with its size and mtime, and its hash when `stats` knows it. */
-function readWhole(
-  absolute: string,
-  file: string,
-  stats: SourceStats | undefined,
-): { source: string; partial: false; size: number; mtimeMs: number; hash?: string } {
-  const fd = openSync(absolute, 'r')
-  try {
-    // Before the read: a change meanwhile gives the file a later mtime, hashed next time.
-    const { size, mtimeMs } = fstatSync(fd)
-    const source = readFileSync(fd, 'utf8')
-    const hash = stats?.hashOf(file, size, mtimeMs)
-    return { source, partial: false, size, mtimeMs, ...(hash !== undefined ? { hash } : {}) }
-  } finally {
-    closeSync(fd)
-  }
 }
 
 /**
@@ -306,7 +252,8 @@ function toSourcePage(
   entry: {
     absolute: string
     file: string
-    source: string
+    /** Null: not read yet (see `readWhole`), its hash known. */
+    source: string | null
     partial?: boolean
     mtimeMs?: number
     hash?: string
@@ -324,13 +271,17 @@ function toSourcePage(
     dir: dir === '.' ? '' : dir,
     route: routeOfName(name, collection.base),
     ...(collection.slugBase ? { slugBase: collection.slugBase } : {}),
-    source: entry.source,
+    source: entry.source ?? '',
     hash: '',
     ...(entry.mtimeMs !== undefined ? { mtimeMs: entry.mtimeMs } : {}),
     ...(entry.partial ? { partial: { absolute: entry.absolute } } : {}),
   }
   // A head read (`ssg serve`) reads the file again to compile it: no hash is needed now.
-  if (!entry.partial && !head) {
+  if (entry.source === null) {
+    // Known to include no partial (see `readWhole`): its hash is the file's.
+    page.hash = entry.hash!
+    lazySource(page, entry.absolute, page.hash)
+  } else if (!entry.partial && !head) {
     // The file's own hash (the last build's when its size and mtime are), kept in `stats`.
     entry.hash ??= hash(entry.source)
     Object.assign(page, pageIdentity(entry.source, entry.absolute, entry.file, entry.hash))

@@ -75,3 +75,43 @@ test("discovery's mtimes give the last-updated times a stat gives", async () => 
     await lastUpdatedTimes({ root, files }),
   )
 })
+
+test('a file of the stats it was last read at is read when used, unless it includes partials', async () => {
+  const root = await makeSite({
+    files: {
+      'content/docs/a.md': '# A\n\nAlpha.\n',
+      'content/docs/b.mdx': "import Intro from './_intro.mdx'\n\n# B\n\n<Intro />\n",
+      'content/docs/_intro.mdx': 'Intro.\n',
+    },
+  })
+  const file = (name: string) => path.join(root, 'content/docs', name)
+  for (const name of ['a.md', 'b.mdx', '_intro.mdx']) await utimes(file(name), old, old)
+  const config = await loadConfig({ root })
+  const cacheDir = path.join(root, '.ssg-cache')
+  const discover = async () => {
+    const stats = SourceStats.open(cacheDir)
+    const pages = await discoverPages({ config, messages: [], stats })
+    await stats.save()
+    return new Map(pages.map((page) => [path.basename(page.file), page]))
+  }
+  const first = await discover()
+  expect(first.get('b.mdx')!.includes).toEqual({ '_intro.mdx': 'Intro.\n' })
+
+  // Unchanged: a's text is read when asked for, same text, same hash.
+  let pages = await discover()
+  expect(pages.get('a.md')!.hash).toBe(first.get('a.md')!.hash)
+  expect(pages.get('a.md')!.source).toBe('# A\n\nAlpha.\n')
+
+  // A partial changed: the page that includes it is read again, its hash changes.
+  await writeFile(file('_intro.mdx'), 'Other.\n')
+  pages = await discover()
+  expect(pages.get('b.mdx')!.includes).toEqual({ '_intro.mdx': 'Other.\n' })
+  expect(pages.get('b.mdx')!.hash).not.toBe(first.get('b.mdx')!.hash)
+
+  // Changed after discovery (same size and mtime): its text is not taken for the one discovered.
+  pages = await discover()
+  const page = pages.get('a.md')!
+  await writeFile(file('a.md'), '# A\n\nOmega.\n')
+  await utimes(file('a.md'), old, old)
+  expect(() => page.source).toThrow('`content/docs/a.md` changed while the build was reading')
+})

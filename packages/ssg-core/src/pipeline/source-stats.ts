@@ -2,11 +2,15 @@ import { readFileSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-/** What discovery found of a page file when it read it: size and mtime, and its bytes' hash. */
+/**
+ * What discovery found of a page file when it read it: size and mtime, its bytes' hash, and
+ * whether it included partials (a page that includes none is not read again while unchanged).
+ */
 export interface SourceStat {
   size: number
   mtimeMs: number
   hash: string
+  includes: boolean
 }
 
 interface StatsFile {
@@ -15,9 +19,11 @@ interface StatsFile {
   sizes: number[]
   mtimes: number[]
   hashes: string[]
+  /** 1 when the page included partials, else 0. */
+  includes: number[]
 }
 
-const VERSION = 1
+const VERSION = 2
 const FILE = 'source-stats.json'
 
 /**
@@ -39,6 +45,7 @@ export class SourceStats {
     sizes: [],
     mtimes: [],
     hashes: [],
+    includes: [],
   }
 
   private constructor(
@@ -68,10 +75,20 @@ export class SourceStats {
 
   /** The hash of `file` when its size and mtime are those it had when last hashed. */
   hashOf(file: string, size: number, mtimeMs: number): string | undefined {
+    return this.previousOf(file, size, mtimeMs)?.hash
+  }
+
+  /** What `file` was when last read, when its size and mtime are those it had then. */
+  previousOf(
+    file: string,
+    size: number,
+    mtimeMs: number,
+  ): { hash: string; includes: boolean } | undefined {
     const at = this.previous.get(file)
     if (at === undefined) return undefined
-    const { sizes, mtimes, hashes } = this.columns!
-    return sizes[at] === size && mtimes[at] === mtimeMs ? hashes[at] : undefined
+    const { sizes, mtimes, hashes, includes } = this.columns!
+    if (sizes[at] !== size || mtimes[at] !== mtimeMs) return undefined
+    return { hash: hashes[at]!, includes: includes[at] !== 0 }
   }
 
   /** Notes what a file was when read, for the next build (unless changed just before). */
@@ -81,6 +98,7 @@ export class SourceStats {
     this.next.sizes.push(stat.size)
     this.next.mtimes.push(stat.mtimeMs)
     this.next.hashes.push(stat.hash)
+    this.next.includes.push(stat.includes ? 1 : 0)
   }
 
   /** Saves the files noted (`set`) for the next build. */
@@ -93,8 +111,8 @@ export class SourceStats {
 }
 
 function wellFormed(stats: StatsFile): boolean {
-  const { paths, sizes, mtimes, hashes } = stats
-  return [paths, sizes, mtimes, hashes].every(
+  const { paths, sizes, mtimes, hashes, includes } = stats
+  return [paths, sizes, mtimes, hashes, includes].every(
     (column) => Array.isArray(column) && column.length === paths.length,
   )
 }

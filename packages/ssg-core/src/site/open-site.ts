@@ -54,9 +54,10 @@ export interface SiteSession {
   sources: SourcePage[]
   /**
    * Each source's head (front matter, title), same order: what the route table is made from.
-   * Read on first call (a warm build of an unchanged site never needs them).
+   * Read on first call (a warm build of an unchanged site never needs them); `known` gives the
+   * heads known without reading their pages (see `readPageHeads`).
    */
-  heads(): Promise<PageHead[]>
+  heads(known?: (page: SourcePage) => PageHead | undefined): Promise<PageHead[]>
   /** What opening found (unreadable files, the OpenAPI specs' problems). */
   messages: BuildMessage[]
   /**
@@ -123,7 +124,8 @@ export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
     config,
     theme,
     sources,
-    heads: () => (heads ??= stage(timings, 'front matter', () => readPageHeads(sources))),
+    heads: (known) =>
+      (heads ??= stage(timings, 'front matter', () => readPageHeads(sources, known))),
     messages,
     apis: assembled.apis,
     specs,

@@ -147,9 +147,15 @@ export function routeOf(
 /** A Docusaurus document id that names a route segment: no slash, not `.` or `..`, not blank. */
 const DOC_ID = /^(?!\.{1,2}$)[^/\\\s][^/\\]*$/
 
-/** The heads of many pages, in their order. */
-export function readPageHeads(pages: SourcePage[]): Promise<PageHead[]> {
-  return Promise.all(pages.map(readPageHead))
+/**
+ * The heads of many pages, in their order; `known` gives a page's head when it is known without
+ * reading the page (a warm build's unchanged page: the last build's record of it).
+ */
+export function readPageHeads(
+  pages: SourcePage[],
+  known?: (page: SourcePage) => PageHead | undefined,
+): Promise<PageHead[]> {
+  return Promise.all(pages.map((page) => known?.(page) ?? readPageHead(page)))
 }
 
 /** Only the head's fields of a page (a compiled page carries much more). */
