@@ -2,6 +2,11 @@ import { mkdtemp, mkdir, readFile, readdir, writeFile, symlink } from 'node:fs/p
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import rehypeStringify from 'rehype-stringify'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified, type PluggableList } from 'unified'
+import { VFile } from 'vfile'
 
 export const fixtureTheme = fileURLToPath(new URL('./fixture-theme', import.meta.url))
 
@@ -37,4 +42,27 @@ export async function readTree(dir: string): Promise<Record<string, string>> {
       files[path.relative(dir, full)] = await readFile(full, 'utf8')
     }
   return files
+}
+
+/**
+ * Markdown through remark-parse, `plugins`, remark-rehype and rehype-stringify: the HTML, and the
+ * messages as `line:column ruleId reason` (a remark plugin's unit test).
+ */
+export async function runRemark(
+  plugins: PluggableList,
+  markdown: string,
+): Promise<{ html: string; messages: string[] }> {
+  const file = new VFile({ path: 'a.md', value: markdown })
+  const html = String(
+    await unified()
+      .use(remarkParse)
+      .use(plugins)
+      .use(remarkRehype)
+      .use(rehypeStringify)
+      .process(file),
+  )
+  return {
+    html,
+    messages: file.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`),
+  }
 }

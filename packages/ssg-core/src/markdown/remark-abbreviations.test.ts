@@ -1,28 +1,9 @@
 import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
-import remarkRehype from 'remark-rehype'
-import rehypeStringify from 'rehype-stringify'
-import { unified } from 'unified'
-import { VFile } from 'vfile'
 import { expect, test } from 'vitest'
+import { runRemark } from '../../test/helpers.js'
 import { remarkAbbreviations } from './remark-abbreviations.js'
 
-async function run(markdown: string) {
-  const file = new VFile({ path: 'a.md', value: markdown })
-  const html = String(
-    await unified()
-      .use(remarkParse)
-      .use(remarkGfm)
-      .use(remarkAbbreviations)
-      .use(remarkRehype)
-      .use(rehypeStringify)
-      .process(file),
-  )
-  return {
-    html,
-    messages: file.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`),
-  }
-}
+const run = (markdown: string) => runRemark([remarkGfm, remarkAbbreviations], markdown)
 
 test('definitions anywhere in the page wrap each whole-word use; the definitions are not shown', async () => {
   const { html, messages } = await run(

@@ -1,26 +1,8 @@
-import remarkParse from 'remark-parse'
-import remarkRehype from 'remark-rehype'
-import rehypeStringify from 'rehype-stringify'
-import { unified } from 'unified'
-import { VFile } from 'vfile'
 import { expect, test } from 'vitest'
+import { runRemark } from '../../test/helpers.js'
 import { remarkMacros } from './remark-macros.js'
 
-async function run(markdown: string) {
-  const file = new VFile({ path: 'a.md', value: markdown })
-  const html = String(
-    await unified()
-      .use(remarkParse)
-      .use(remarkMacros)
-      .use(remarkRehype)
-      .use(rehypeStringify)
-      .process(file),
-  )
-  return {
-    html,
-    messages: file.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`),
-  }
-}
+const run = (markdown: string) => runRemark([remarkMacros], markdown)
 
 test('MDN macros: references become code, the rest leaves, one warning per page', async () => {
   const { html, messages } = await run(

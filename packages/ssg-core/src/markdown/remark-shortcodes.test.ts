@@ -1,26 +1,8 @@
-import remarkParse from 'remark-parse'
-import remarkRehype from 'remark-rehype'
-import rehypeStringify from 'rehype-stringify'
-import { unified } from 'unified'
-import { VFile } from 'vfile'
 import { expect, test } from 'vitest'
+import { runRemark } from '../../test/helpers.js'
 import { remarkShortcodes } from './remark-shortcodes.js'
 
-async function run(markdown: string) {
-  const file = new VFile({ path: 'a.md', value: markdown })
-  const html = String(
-    await unified()
-      .use(remarkParse)
-      .use(remarkShortcodes)
-      .use(remarkRehype)
-      .use(rehypeStringify)
-      .process(file),
-  )
-  return {
-    html,
-    messages: file.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.reason}`),
-  }
-}
+const run = (markdown: string) => runRemark([remarkShortcodes], markdown)
 
 const DOWNLOAD =
   '<svg class="ssg-md-icon" viewBox="0 0 24 24" width="1.2em" height="1.2em" fill="currentColor" style="vertical-align:-0.2em" aria-hidden="true" focusable="false"><path d="M5,20H19V18H5M19,9H15V3H9V9H5L12,16L19,9Z"></path></svg>'
