@@ -9,6 +9,16 @@ function random(seed: number) {
   }
 }
 
+/** A page's text through the compile's Markdown steps: the file, with its data and messages. */
+async function compiled(value: string) {
+  const { markdownToHast } = await import('./to-hast.js')
+  const { VFile } = await import('vfile')
+  const file = new VFile({ path: 'content/docs/a.md', value })
+  const processor = markdownToHast()
+  await processor.run(processor.parse(file), file)
+  return file
+}
+
 const VALUES: unknown[] = [
   '',
   'A title',
@@ -105,14 +115,9 @@ describe('Starlight’s sidebar mapping', () => {
 })
 
 test('a Starlight sidebar key without counterpart is a warning at the sidebar key', async () => {
-  const { markdownToHast } = await import('./to-hast.js')
-  const { VFile } = await import('vfile')
-  const file = new VFile({
-    path: 'content/docs/a.md',
-    value: '---\ntitle: A\nsidebar:\n  label: Short\n  hidden: true\n---\n\nText.\n',
-  })
-  const processor = markdownToHast()
-  await processor.run(processor.parse(file), file)
+  const file = await compiled(
+    '---\ntitle: A\nsidebar:\n  label: Short\n  hidden: true\n---\n\nText.\n',
+  )
   expect(file.messages.map((m) => [m.ruleId, m.line, m.reason])).toEqual([
     [
       'front-matter-value',
@@ -136,14 +141,7 @@ describe('Material for MkDocs’ search mapping', () => {
   })
 
   test('a warning at the search key names what is not read; the page builds', async () => {
-    const { markdownToHast } = await import('./to-hast.js')
-    const { VFile } = await import('vfile')
-    const file = new VFile({
-      path: 'content/docs/a.md',
-      value: '---\ntitle: A\nsearch:\n  boost: 2\n---\n\nText.\n',
-    })
-    const processor = markdownToHast()
-    await processor.run(processor.parse(file), file)
+    const file = await compiled('---\ntitle: A\nsearch:\n  boost: 2\n---\n\nText.\n')
     expect(file.messages.map((m) => [m.ruleId, m.line, m.reason, m.fatal])).toEqual([
       [
         'front-matter-value',
@@ -159,14 +157,7 @@ test('a key written with no value (YAML null, `description:`) is not set: the pa
   const { result, dropped } = validateFrontMatter({ title: 'A', description: null, layout: null })
   expect(result).toEqual({ success: true, data: { title: 'A' } })
   expect(dropped).toEqual([])
-  const { markdownToHast } = await import('./to-hast.js')
-  const { VFile } = await import('vfile')
-  const file = new VFile({
-    path: 'content/docs/a.md',
-    value: '---\ndescription:\ntitle:\n---\n\n# From the heading\n',
-  })
-  const processor = markdownToHast()
-  await processor.run(processor.parse(file), file)
+  const file = await compiled('---\ndescription:\ntitle:\n---\n\n# From the heading\n')
   expect(file.messages).toEqual([])
   expect(file.data.frontMatter).toEqual({})
 })

@@ -13,24 +13,34 @@ import { SourceStats } from './source-stats.js'
 
 const old = new Date(2020, 0, 1)
 
-test('a file is hashed again unless its size and mtime are those it was hashed at', async () => {
-  const root = await makeSite({
-    files: {
-      'content/docs/a.md': '# A\n',
-      'content/docs/b.md': '# B\n',
-      'content/docs/c.md': '# C\n',
-    },
-  })
+/**
+ * A site of these files with old mtimes, and a discovery that saves its stats as a build does:
+ * the pages it found, by file name.
+ */
+async function oldSite(files: Record<string, string>) {
+  const root = await makeSite({ files })
   const file = (name: string) => path.join(root, 'content/docs', name)
-  for (const name of ['a.md', 'b.md', 'c.md']) await utimes(file(name), old, old)
+  for (const name of Object.keys(files)) await utimes(path.join(root, name), old, old)
   const config = await loadConfig({ root })
   const cacheDir = path.join(root, '.ssg-cache')
   const discover = async () => {
     const stats = SourceStats.open(cacheDir)
     const pages = await discoverPages({ config, messages: [], stats })
     await stats.save()
-    return new Map(pages.map((page) => [path.basename(page.file), page.hash]))
+    return new Map(pages.map((page) => [path.basename(page.file), page]))
   }
+  return { root, file, cacheDir, discover }
+}
+
+test('a file is hashed again unless its size and mtime are those it was hashed at', async () => {
+  const site = await oldSite({
+    'content/docs/a.md': '# A\n',
+    'content/docs/b.md': '# B\n',
+    'content/docs/c.md': '# C\n',
+  })
+  const { file, cacheDir } = site
+  const discover = async () =>
+    new Map([...(await site.discover())].map(([name, page]) => [name, page.hash]))
   await discover()
 
   // What the stats say of a: a hash no file has, to tell whether it was used.
@@ -77,23 +87,11 @@ test("discovery's mtimes give the last-updated times a stat gives", async () => 
 })
 
 test('a file of the stats it was last read at is read when used, unless it includes partials', async () => {
-  const root = await makeSite({
-    files: {
-      'content/docs/a.md': '# A\n\nAlpha.\n',
-      'content/docs/b.mdx': "import Intro from './_intro.mdx'\n\n# B\n\n<Intro />\n",
-      'content/docs/_intro.mdx': 'Intro.\n',
-    },
+  const { root, file, discover } = await oldSite({
+    'content/docs/a.md': '# A\n\nAlpha.\n',
+    'content/docs/b.mdx': "import Intro from './_intro.mdx'\n\n# B\n\n<Intro />\n",
+    'content/docs/_intro.mdx': 'Intro.\n',
   })
-  const file = (name: string) => path.join(root, 'content/docs', name)
-  for (const name of ['a.md', 'b.mdx', '_intro.mdx']) await utimes(file(name), old, old)
-  const config = await loadConfig({ root })
-  const cacheDir = path.join(root, '.ssg-cache')
-  const discover = async () => {
-    const stats = SourceStats.open(cacheDir)
-    const pages = await discoverPages({ config, messages: [], stats })
-    await stats.save()
-    return new Map(pages.map((page) => [path.basename(page.file), page]))
-  }
   const first = await discover()
   expect(first.get('b.mdx')!.includes).toEqual({ '_intro.mdx': 'Intro.\n' })
 
