@@ -28,6 +28,7 @@ import {
   type Counts,
 } from './build-postings.js'
 import { encodeLevelPostings, encodeTerms, type CompactIndex } from './index-codec.js'
+import { RESERVE } from './cap.js'
 import {
   foldedTerms,
   sumLengths,
@@ -274,9 +275,12 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
     updateFoldedTerms({ cache: options.folded, indexed, table, fieldCount, maxPostings })
   const terms =
     updated?.terms ??
-    foldPostings(collected(), { fields: serialized.fields, maxPostings }).map(([term, byField]) =>
-      encodeTerm(term, byField),
-    )
+    foldPostings(collected(), {
+      fields: serialized.fields,
+      maxPostings,
+      // What an edit's build takes the next strongest postings from (`updateFoldedTerms`).
+      reserve: options.folded ? RESERVE : 0,
+    }).map(([term, byField, reserve]) => encodeTerm(term, byField, reserve))
   const { parts: ranges, bounds } = splitTerms(terms, sizes.indexPartBytes)
   const prefixes = prefixFiles(terms, bounds, searchOptions)
   // Each page's block, its sections made only when its doc part's content is asked for.

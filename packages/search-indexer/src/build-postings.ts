@@ -13,7 +13,6 @@
  */
 import {
   encodePostings,
-  LEVELS,
   encodeTerms,
   termWeight,
   weightLevel,
@@ -22,6 +21,9 @@ import {
   type Postings,
 } from './index-codec.js'
 import type { IndexedDocument, IndexedField } from './format.js'
+import { capReserving, type Reserve } from './cap.js'
+
+export { capLevels } from './cap.js'
 
 export interface BuildPostingsOptions {
   fields: readonly IndexedField[]
@@ -267,9 +269,14 @@ export function foldPostings(
     fieldLength: ArrayLike<number>
     averageFieldLength: readonly number[]
   },
-  options: { fields: readonly unknown[]; maxPostings: number },
-): Array<[string, Array<LevelPostings | undefined>]> {
-  const { fields, maxPostings } = options
+  options: {
+    fields: readonly unknown[]
+    maxPostings: number
+    /** How many postings below the cap to keep aside (`Reserve`); none by default. */
+    reserve?: number
+  },
+): Array<[string, Array<LevelPostings | undefined>, Reserve | undefined]> {
+  const { fields, maxPostings, reserve = 0 } = options
   const averages = collected.averageFieldLength.map(foldingAverage)
   return [...collected.terms.keys()].sort().map((term) => {
     const byField = collected.terms.get(term)!.map((list, fieldId) => {
@@ -283,36 +290,10 @@ export function foldPostings(
           ),
         ),
       )
-      return capLevels({ ids: list.ids, levels }, maxPostings)
+      return { ids: list.ids, levels }
     })
-    return [term, byField]
+    return [term, ...capReserving(byField, maxPostings, reserve)]
   })
-}
-
-/**
- * The postings with the `max` highest levels (the earlier document first among equals): those
- * above the level where the `max`-th falls, then the first ones at that level. Levels are
- * `LEVELS` small numbers, so they are counted, not sorted (a frequent term of a 10,000-page site
- * has tens of thousands of postings, and every build caps every such term).
- */
-export function capLevels(postings: LevelPostings, max: number): LevelPostings {
-  const { ids, levels } = postings
-  if (ids.length <= max) return postings
-  const count = new Array<number>(LEVELS).fill(0)
-  for (const level of levels) count[level]!++
-  // The level of the `max`-th strongest, and how many are kept at it.
-  let threshold = LEVELS - 1
-  let above = 0
-  while (above + count[threshold]! < max) above += count[threshold--]!
-  let atThreshold = max - above
-  const kept: LevelPostings = { ids: [], levels: [] }
-  for (let k = 0; k < ids.length; k++) {
-    const level = levels[k]!
-    if (level < threshold || (level === threshold && atThreshold-- <= 0)) continue
-    kept.ids.push(ids[k]!)
-    kept.levels.push(level)
-  }
-  return kept
 }
 
 /** An average field length rounded to a step of 2^(1/32) (about 2%). */

@@ -12,7 +12,6 @@
  * may leave room for one left out) the term's postings are collected from every page.
  */
 import {
-  capLevels,
   fieldPostings,
   foldPostings,
   type CollectedPostings,
@@ -26,6 +25,7 @@ import {
   type Postings,
 } from './index-codec.js'
 import { encodeTerm, firstAtOrAfter, type EncodedTerm } from './split.js'
+import { RESERVE, capReserving, decodeReserve, ranksAbove, weakest, type Reserve } from './cap.js'
 
 /** The terms flagged in `flags` with their postings now, folded, encoded and sorted by term. */
 export function foldChanged(options: {
@@ -90,21 +90,29 @@ export function foldChanged(options: {
     const term = table.terms[id]!
     const before = find(options.previous, term)
     const was = before ? decodeLevelPostings(before.postings) : []
+    const reserved = before?.reserve ? decodeReserve(before.reserve) : { byField: [], more: 0 }
     const now = added.get(id) ?? []
     const byField: Array<LevelPostings | undefined> = []
+    const reserve: Reserve = { byField: [], more: 0 }
     for (let f = 0; f < fieldCount; f++) {
-      const old = was[f] ?? { ids: [], levels: [] }
-      const strongest = old.ids.length >= maxPostings
-      if (strongest && old.ids.some((doc) => ofChanged[doc] === 1)) {
+      const field = refoldField({
+        strongest: merge(was[f] ?? none, reserved.byField[f] ?? none),
+        more: (reserved.more & (1 << f)) !== 0,
+        added: now[f] ?? none,
+        ofChanged,
+        maxPostings,
+      })
+      if (!field) {
         collectAgain = true
         again[id] = 1
         return
       }
-      const kept = strongest ? old : without(old, ofChanged)
-      const merged = merge(kept, now[f] ?? { ids: [], levels: [] })
-      if (merged.ids.length > 0) byField[f] = capLevels(merged, maxPostings)
+      if (field.kept.ids.length > 0) byField[f] = field.kept
+      if (field.reserve.ids.length > 0) reserve.byField[f] = field.reserve
+      if (field.more) reserve.more |= 1 << f
     }
-    if (byField.length > 0) encoded.push(encodeTerm(term, byField))
+    const reserves = reserve.byField.length > 0 || reserve.more !== 0
+    if (byField.length > 0) encoded.push(encodeTerm(term, byField, reserves ? reserve : undefined))
   })
   if (collectAgain) {
     // The field lengths are taken in the same pass over every page's counts.
@@ -115,10 +123,52 @@ export function foldChanged(options: {
     const folded = foldPostings(collected, {
       fields: Array.from({ length: fieldCount }),
       maxPostings,
+      reserve: RESERVE,
     })
-    for (const [term, byField] of folded) encoded.push(encodeTerm(term, byField))
+    for (const [term, byField, reserve] of folded) encoded.push(encodeTerm(term, byField, reserve))
   }
   return encoded.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0))
+}
+
+const none: LevelPostings = { ids: [], levels: [] }
+
+/**
+ * A field's postings after an edit, capped, and its reserve (see `Reserve`), from `strongest`,
+ * the strongest before the edit (those kept and the reserve: every one when not `more`), or null
+ * when they do not tell: the changed pages' postings among them taken out, and the strongest of
+ * those the edit adds put in, fewer than the cap are known to rank above every other posting.
+ */
+function refoldField(options: {
+  strongest: LevelPostings
+  more: boolean
+  /** The changed pages' postings now, documents in order. */
+  added: LevelPostings
+  ofChanged: Uint8Array
+  maxPostings: number
+}): { kept: LevelPostings; reserve: LevelPostings; more: boolean } | null {
+  const { strongest, more, maxPostings } = options
+  let added = options.added
+  if (more) {
+    // Every posting not among `strongest` ranks below its weakest: only the added postings
+    // above it are known to rank above those.
+    const w = weakest(strongest)
+    const [level, id] = [strongest.levels[w]!, strongest.ids[w]!]
+    const above: LevelPostings = { ids: [], levels: [] }
+    added.ids.forEach((doc, k) => {
+      if (!ranksAbove(added.levels[k]!, doc, level, id)) return
+      above.ids.push(doc)
+      above.levels.push(added.levels[k]!)
+    })
+    added = above
+  }
+  const known = merge(without(strongest, options.ofChanged), added)
+  if (more && known.ids.length < maxPostings) return null
+  const [[kept], reserve] = capReserving([known], maxPostings, RESERVE)
+  return {
+    kept: kept ?? none,
+    reserve: reserve?.byField[0] ?? none,
+    more: more || (reserve?.more ?? 0) !== 0,
+  }
 }
 
 /** The entry of `term` in sorted `terms`, if any. */

@@ -1,7 +1,7 @@
 /**
  * Folded terms (`FoldedTerms`) as bytes, for a cache file: a JSON header (the small fields and
- * the byte lengths of what follows), each term's weight as a 32-bit number, then the terms and
- * their postings as UTF-8 text, one a line (terms and postings hold no line breaks).
+ * the byte lengths of what follows), each term's weight as a 32-bit number, then the terms, their
+ * postings and their reserves as UTF-8 text, one a line (none holds a line break).
  *
  * Written into one buffer string by string, and read back by cutting that buffer: as one JSON
  * value, the 100,000 terms of a 10,000-page site cost an edit build 0.4 s to encode (three
@@ -15,31 +15,39 @@ interface Header extends Omit<FoldedTerms, 'terms'> {
   termCount: number
   termBytes: number
   postingBytes: number
+  /** The bytes of the reserves (`EncodedTerm.reserve`), a line each (empty: none). */
+  reserveBytes: number
 }
 
 /** `folded` as bytes (see the module's comment), tagged with `tag`. */
 export function encodeFoldedTerms(folded: FoldedTerms, tag = ''): Uint8Array {
   const { terms, ...rest } = folded
   // At most three bytes a UTF-16 unit, and a line break each.
-  let termRoom = 0
-  let postingRoom = 0
-  for (const entry of terms) {
-    termRoom += entry.term.length * 3 + 1
-    postingRoom += entry.postings.length * 3 + 1
-  }
-  const text = Buffer.allocUnsafe(termRoom + postingRoom)
+  let room = 0
+  for (const entry of terms)
+    room += (entry.term.length + entry.postings.length + (entry.reserve?.length ?? 0)) * 3 + 3
+  const text = Buffer.allocUnsafe(room)
   const termBytes = writeLines(text, 0, terms, 'term')
   const postingBytes = writeLines(text, termBytes, terms, 'postings')
-  const header: Header = { tag, ...rest, termCount: terms.length, termBytes, postingBytes }
+  const reserveBytes = writeLines(text, termBytes + postingBytes, terms, 'reserve')
+  const textBytes = termBytes + postingBytes + reserveBytes
+  const header: Header = {
+    tag,
+    ...rest,
+    termCount: terms.length,
+    termBytes,
+    postingBytes,
+    reserveBytes,
+  }
   const json = Buffer.from(JSON.stringify(header))
   // The weights start at a multiple of 4 bytes, so that they are read in place.
   const start = 4 + Math.ceil(json.length / 4) * 4
-  const out = Buffer.alloc(start + terms.length * 4 + termBytes + postingBytes)
+  const out = Buffer.alloc(start + terms.length * 4 + textBytes)
   out.writeUInt32LE(json.length, 0)
   json.copy(out, 4)
   const weights = new Int32Array(out.buffer, out.byteOffset + start, terms.length)
   terms.forEach((entry, k) => (weights[k] = entry.weight))
-  text.copy(out, start + terms.length * 4, 0, termBytes + postingBytes)
+  text.copy(out, start + terms.length * 4, 0, textBytes)
   return out
 }
 
@@ -49,7 +57,7 @@ export function decodeFoldedTerms(bytes: Uint8Array, tag = ''): FoldedTerms | nu
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     const length = buffer.readUInt32LE(0)
     const header = JSON.parse(buffer.toString('utf8', 4, 4 + length)) as Header
-    const { tag: written, termCount, termBytes, postingBytes, ...rest } = header
+    const { tag: written, termCount, termBytes, postingBytes, reserveBytes, ...rest } = header
     const start = 4 + Math.ceil(length / 4) * 4
     const textStart = start + termCount * 4
     if (
@@ -59,14 +67,21 @@ export function decodeFoldedTerms(bytes: Uint8Array, tag = ''): FoldedTerms | nu
       rest.keys.length !== rest.sectionCounts.length ||
       !Array.isArray(rest.averages) ||
       !Array.isArray(rest.lengthSums) ||
-      textStart + termBytes + postingBytes !== buffer.length
+      textStart + termBytes + postingBytes + reserveBytes !== buffer.length
     )
       return null
     const lines = (from: number, to: number) =>
       termCount === 0 ? [] : buffer.toString('utf8', from, to - 1).split('\n')
     const terms = lines(textStart, textStart + termBytes)
-    const postings = lines(textStart + termBytes, textStart + termBytes + postingBytes)
-    if (terms.length !== termCount || postings.length !== termCount) return null
+    const postingEnd = textStart + termBytes + postingBytes
+    const postings = lines(textStart + termBytes, postingEnd)
+    const reserves = lines(postingEnd, postingEnd + reserveBytes)
+    if (
+      terms.length !== termCount ||
+      postings.length !== termCount ||
+      reserves.length !== termCount
+    )
+      return null
     const at = buffer.byteOffset + start
     // In place when aligned (a large file's buffer is its own), else a copy.
     const weights =
@@ -75,7 +90,15 @@ export function decodeFoldedTerms(bytes: Uint8Array, tag = ''): FoldedTerms | nu
         : new Int32Array(buffer.buffer.slice(at, at + termCount * 4))
     return {
       ...rest,
-      terms: terms.map((term, k) => ({ term, postings: postings[k]!, weight: weights[k]! })),
+      terms: terms.map((term, k) => {
+        const entry: FoldedTerms['terms'][number] = {
+          term,
+          postings: postings[k]!,
+          weight: weights[k]!,
+        }
+        if (reserves[k]) entry.reserve = reserves[k]
+        return entry
+      }),
     }
   } catch {
     return null
@@ -87,11 +110,11 @@ function writeLines(
   out: Buffer,
   offset: number,
   entries: FoldedTerms['terms'],
-  key: 'term' | 'postings',
+  key: 'term' | 'postings' | 'reserve',
 ): number {
   let at = offset
   for (const entry of entries) {
-    at += out.write(entry[key], at)
+    at += out.write(entry[key] ?? '', at)
     out[at++] = 10
   }
   return at - offset

@@ -7,6 +7,7 @@
  */
 import { encodeLevelPostings, encodeTerms, writeNumber, type LevelPostings } from './index-codec.js'
 import { spanningPrefixes } from './bounds.js'
+import { encodeReserve, type Reserve } from './cap.js'
 import type { DocPage, DocPart, DocSection } from './format.js'
 import { plurals } from './query.js'
 
@@ -25,13 +26,21 @@ export interface EncodedTerm {
   postings: string
   /** Postings in all fields: how common the term is (the browser's `Vocabulary.weight`). */
   weight: number
+  /** A capped term's postings below the cap (`encodeReserve`), for a cache: not in the parts. */
+  reserve?: string
 }
 
-/** Encodes folded postings for the parts. */
-export function encodeTerm(term: string, byField: Array<LevelPostings | undefined>): EncodedTerm {
+/** Encodes folded postings for the parts (and those below the cap, given, for a cache). */
+export function encodeTerm(
+  term: string,
+  byField: Array<LevelPostings | undefined>,
+  reserve?: Reserve,
+): EncodedTerm {
   let weight = 0
   for (const postings of byField) weight += postings?.ids.length ?? 0
-  return { term, postings: encodeLevelPostings(byField), weight }
+  const encoded: EncodedTerm = { term, postings: encodeLevelPostings(byField), weight }
+  if (reserve) encoded.reserve = encodeReserve(reserve)
+  return encoded
 }
 
 /** A part's terms and postings, as stored in a part file. */

@@ -12,6 +12,8 @@ import {
 } from '../src/index.js'
 import { foldingAverage } from '../src/build-postings.js'
 import { foldedAverages } from '../src/folded-terms.js'
+import { RESERVE, decodeReserve } from '../src/cap.js'
+import { decodeLevelPostings } from '../src/index-codec.js'
 
 const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike'.split(
   ' ',
@@ -174,11 +176,11 @@ test('folded terms that are not whole are not read', () => {
   expect(decodeFoldedTerms(bytes.subarray(0, bytes.length - 1), 'tag')).toBeNull()
 })
 
-test('an edit reads the counts of the changed page alone when no term of it is capped', () => {
-  const memo = new Memo()
-  const first = warmBuild(memo, null, site)
-  // Each kept page tells when its counts are read (as the memo of `ssg build` reads them from
-  // its file): the average field lengths come from the sums kept, not from every page.
+/**
+ * The keys of the kept pages whose counts a build reads from now on (as the memo of `ssg build`
+ * reads them from its file).
+ */
+function watchCounts(memo: Memo): Set<string> {
   const read = new Set<string>()
   for (const [key, entry] of memo.pages) {
     memo.pages.set(key, {
@@ -189,11 +191,74 @@ test('an edit reads the counts of the changed page alone when no term of it is c
       },
     })
   }
+  return read
+}
+
+test('an edit reads the counts of the changed page alone when no term of it is capped', () => {
+  const memo = new Memo()
+  const first = warmBuild(memo, null, site)
+  // The average field lengths come from the sums kept, not from every page.
+  const read = watchCounts(memo)
   const edited = site.map((p, k) => (k === 100 ? page(100, ' zulu alpha') : p))
   const second = warmBuild(memo, first.folded.terms, edited)
   expect([...read]).toEqual([JSON.stringify(site[100])])
   expect(second.folded.encoded).toBeLessThan(first.folded.terms.terms.length / 4)
   expect(contents(second.files)).toEqual(contents(coldBuild(edited)))
+})
+
+describe('an edit of pages among the strongest postings of a capped term', () => {
+  const cap = 25
+  /** The pages of the strongest postings of `alpha` in the text field, kept and reserved. */
+  const strongest = (folded: FoldedTerms) => {
+    const entry = folded.terms.find((t) => t.term === 'alpha')!
+    expect(entry.reserve).toBeTruthy()
+    const text = 4
+    const kept = decodeLevelPostings(entry.postings)[text]!
+    const reserved = decodeReserve(entry.reserve!).byField[text]!
+    expect(kept.ids).toHaveLength(cap)
+    expect(reserved.ids).toHaveLength(RESERVE)
+    const order = [kept, reserved].flatMap((list) =>
+      list.ids.map((id, k) => [id, list.levels[k]!] as const),
+    )
+    order.sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    return [...new Set(order.map(([id]) => Math.floor(id / 3)))]
+  }
+
+  test('takes the next strongest from the reserve: the changed page is the one counted', () => {
+    const memo = new Memo()
+    const first = warmBuild(memo, null, site, cap)
+    const p = strongest(first.folded.terms)[0]!
+    const read = watchCounts(memo)
+    // Its `alpha` a weaker posting now (one word among many more).
+    const edited = site.map((entry, k) =>
+      k === p ? page(p, ' ' + Array.from({ length: 40 }, (_, w) => `x${w}`).join(' ')) : entry,
+    )
+    const second = warmBuild(memo, first.folded.terms, edited, cap)
+    expect([...read]).toEqual([JSON.stringify(site[p])])
+    expect(contents(second.files)).toEqual(contents(coldBuild(edited, cap)))
+  })
+
+  test('collects the term again once the reserve runs out, as a cold build', () => {
+    const memo = new Memo()
+    const first = warmBuild(memo, null, site, cap)
+    const pages = new Set(strongest(first.folded.terms))
+    expect(pages.size).toBeLessThan(site.length / 4)
+    const edited = site.map((entry, k) =>
+      pages.has(k)
+        ? {
+            ...entry,
+            sections: entry.sections.map((s) => ({
+              ...s,
+              text: s.text.replaceAll('alpha', 'zulu'),
+            })),
+          }
+        : entry,
+    )
+    const read = watchCounts(memo)
+    const second = warmBuild(memo, first.folded.terms, edited, cap)
+    expect(read.size).toBe(site.length)
+    expect(contents(second.files)).toEqual(contents(coldBuild(edited, cap)))
+  })
 })
 
 test('averages from sums near a rounding step are left to the running average', () => {
