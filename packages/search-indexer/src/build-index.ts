@@ -180,9 +180,10 @@ export interface SearchIndexFiles {
   parts: SearchPart[]
   /**
    * A split index built with `folded`: what to keep for the next build, and how many terms were
-   * folded and encoded (all of them, or those of the changed pages).
+   * folded and encoded (all of them, or those of the changed pages), and which terms may differ
+   * from the earlier build's (those of the changed pages; absent: all).
    */
-  folded?: { terms: FoldedTerms; encoded: number }
+  folded?: { terms: FoldedTerms; encoded: number; touched?: ReadonlySet<string> }
 }
 
 /** A part file of a split index. Its JSON is made when first read (a kept part's never is). */
@@ -407,6 +408,7 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
               terms,
             }),
             encoded: updated ? updated.encoded : terms.length,
+            ...(updated ? { touched: updated.touched } : {}),
           },
         }
       : {}),

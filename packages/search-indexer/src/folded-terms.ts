@@ -31,6 +31,8 @@ export interface FoldedTerms {
   lengthSums: number[]
   /** Every term, sorted, with its encoded postings and weight. */
   terms: EncodedTerm[]
+  /** A cache's name for this whole (what a file of the terms changed since names). */
+  generation?: string
 }
 
 /** `BuildSearchIndexOptions.folded`: the terms an earlier build kept, and how to compare. */
@@ -58,7 +60,13 @@ export function updateFoldedTerms(options: {
   table: TermTable
   fieldCount: number
   maxPostings: number
-}): { terms: EncodedTerm[]; encoded: number; lengthSums: number[] } | null {
+}): {
+  terms: EncodedTerm[]
+  encoded: number
+  lengthSums: number[]
+  /** The terms whose entries may differ from `cache.previous`'s (those of the changed pages). */
+  touched: ReadonlySet<string>
+} | null {
   const { cache, indexed, table, fieldCount, maxPostings } = options
   const previous = cache.previous
   if (
@@ -116,7 +124,7 @@ export function updateFoldedTerms(options: {
     if (flag) removed.add(table.terms[id]!)
   })
   const terms = mergeSorted(previous.terms, removed, encoded)
-  return { terms, encoded: encoded.length, lengthSums }
+  return { terms, encoded: encoded.length, lengthSums, touched: removed }
 }
 
 /**
@@ -204,7 +212,7 @@ function markTerms(counts: Int32Array, fieldCount: number, flags: Uint8Array): b
 }
 
 /** `previous` without the `removed` terms, and `added` (sorted, all removed), in order. */
-function mergeSorted(
+export function mergeSorted(
   previous: readonly EncodedTerm[],
   removed: ReadonlySet<string>,
   added: readonly EncodedTerm[],

@@ -18,6 +18,11 @@ export { writeSearchIndex, type WriteSearchIndexOptions } from './write-index.js
 export type { SplitOptions } from './split.js'
 export { TermTable } from './build-postings.js'
 export { type FoldedTerms, type FoldedTermsCache } from './folded-terms.js'
-export { decodeFoldedTerms, encodeFoldedTerms } from './folded-terms-codec.js'
+export {
+  decodeFoldedTerms,
+  encodeFoldedTerms,
+  foldedTermsChange,
+  withFoldedTermsChange,
+} from './folded-terms-codec.js'
 export { FORMAT_VERSION, processTerm, tokenize } from './format.js'
 export { partNames, type PartRun } from './part-names.js'

@@ -10,10 +10,12 @@ test('public API of the Node entry', () => {
     'buildSearchIndex',
     'decodeFoldedTerms',
     'encodeFoldedTerms',
+    'foldedTermsChange',
     'partNames',
     'processTerm',
     'sectionCount',
     'tokenize',
+    'withFoldedTermsChange',
     'writeSearchIndex',
   ])
 })

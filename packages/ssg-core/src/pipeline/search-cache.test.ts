@@ -4,7 +4,7 @@ import path from 'node:path'
 import { buildSearchIndex, type SearchPage } from '@ssg/search-indexer'
 import { expect, test, vi } from 'vitest'
 import { hash } from '../util/hash.js'
-import { SearchMemo } from './search-cache.js'
+import { FoldedTermsFile, SearchMemo } from './search-cache.js'
 
 const page = (p: number, words: string): SearchPage => ({
   path: `/docs/page-${p}`,
@@ -109,4 +109,48 @@ test('an edit of a split index reads the sections of the changed page alone', as
   expect(parts).toEqual(expected.parts.filter((p) => !p.kept).map((p) => [p.file, p.json]))
   expect(files.parts.map((p) => p.file)).toEqual(expected.parts.map((p) => p.file))
   expect(parts.filter(([file]) => file!.startsWith('search-doc-'))).toHaveLength(1)
+})
+
+test('the folded terms an edit changes go to a second file, and all of them once pages move', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ssg-search-terms-'))
+  const terms = path.join(dir, 'search-terms.bin')
+  /** A split index built with the caches in `dir`: the files of a build without them. */
+  const build = async (pages: SearchPage[]) => {
+    const memo = SearchMemo.open(
+      dir,
+      'fingerprint',
+      pages.map((p) => hash(JSON.stringify(p))),
+    )
+    const folded = FoldedTermsFile.open(dir, 'fingerprint')
+    const cache = { keys: memo.keys, previous: folded.previous, indexed: memo.indexed.bind(memo) }
+    const files = buildSearchIndex({ pages, now, memo, split: true, folded: cache })
+    await memo.save()
+    await folded.save(files.folded ?? null)
+    const cold = buildSearchIndex({ pages, now, split: true })
+    expect([files.docJson, files.indexJson, files.parts.map((p) => [p.file, p.json])]).toEqual([
+      cold.docJson,
+      cold.indexJson,
+      cold.parts.map((p) => [p.file, p.json]),
+    ])
+    return files.folded!
+  }
+  let pages = Array.from({ length: 60 }, (_, p) => page(p, 'alpha bravo'))
+  await build(pages)
+  const whole = await readFile(terms)
+  for (const [k, words] of [
+    [5, 'alpha charlie'],
+    [6, 'delta'],
+    [5, 'alpha bravo'],
+  ] as const) {
+    pages = pages.map((p, n) => (n === k ? page(k, words) : p))
+    expect((await build(pages)).encoded).toBeLessThan(20)
+    expect(await readFile(terms)).toEqual(whole)
+    expect(await files(dir)).toContain('search-terms-new.bin')
+  }
+  // Both read back: nothing changed, nothing encoded.
+  expect((await build(pages)).encoded).toBe(0)
+  // A page more: every term folded, and written whole.
+  await build([...pages, page(60, 'echo')])
+  expect(await readFile(terms)).not.toEqual(whole)
+  expect(await files(dir)).not.toContain('search-terms-new.bin')
 })

@@ -94,7 +94,7 @@ export async function writeSearchFiles(options: {
       step: options.onStep ?? (() => {}),
     })
     await memo.save()
-    await folded.save(files.folded?.terms ?? null)
+    await folded.save(files.folded ?? null)
     const partKeys = files.parts.map(keyOf)
     await outputs.write([
       { path: files.docFile, content: files.docJson, key },
