@@ -90,15 +90,46 @@ export function exactPostings(
 export class TermTable {
   private ids: Map<string, number> | null = null
 
-  constructor(readonly terms: string[] = []) {}
+  constructor(
+    readonly terms: string[] = [],
+    /**
+     * The numbers of the first `order.length` terms in the order of the terms (`<`), when known:
+     * those are then found by a binary search, and only the others are put in a map (an edit
+     * numbers one page's terms; a map of the 100,000 terms of a 10,000-page site cost 0.1 s).
+     */
+    private readonly order?: Int32Array,
+  ) {}
 
   /** The term's number, a new one if the table does not hold it yet. */
   id(term: string): number {
-    if (!this.ids) this.ids = new Map(this.terms.map((t, k) => [t, k]))
+    const order = this.order
+    if (order) {
+      let low = 0
+      let high = order.length
+      while (low < high) {
+        const middle = (low + high) >>> 1
+        const at = this.terms[order[middle]!]!
+        if (at === term) return order[middle]!
+        if (at < term) low = middle + 1
+        else high = middle
+      }
+    }
+    if (!this.ids) {
+      const from = order?.length ?? 0
+      this.ids = new Map()
+      for (let k = from; k < this.terms.length; k++) this.ids.set(this.terms[k]!, k)
+    }
     let id = this.ids.get(term)
     if (id === undefined) this.ids.set(term, (id = this.terms.push(term) - 1))
     return id
   }
+}
+
+/** The numbers of `terms` in the order of the terms (`TermTable`'s `order`). */
+export function termOrder(terms: readonly string[]): Int32Array {
+  return Int32Array.from(terms.keys()).sort((a, b) =>
+    terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0,
+  )
 }
 
 /**

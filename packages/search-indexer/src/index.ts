@@ -16,7 +16,7 @@ export {
 } from './build-index.js'
 export { writeSearchIndex, type WriteSearchIndexOptions } from './write-index.js'
 export type { SplitOptions } from './split.js'
-export { TermTable } from './build-postings.js'
+export { TermTable, termOrder } from './build-postings.js'
 export { type FoldedTerms, type FoldedTermsCache } from './folded-terms.js'
 export {
   decodeFoldedTerms,

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch'
 import { expect, test } from 'vitest'
-import { buildPostings, capLevels } from '../src/build-postings.js'
+import { buildPostings, capLevels, TermTable, termOrder } from '../src/build-postings.js'
 import { DEFAULT_OPTIONS, processTerm, tokenize, type IndexedDocument } from '../src/format.js'
 import {
   decodeTermPostings,
@@ -130,4 +130,14 @@ test('capping folded postings keeps the highest levels, the earlier document fir
       levels: kept.map((k) => levels[k]),
     })
   }
+})
+
+test('a table numbers terms alike with and without their order', () => {
+  const terms = ['kilo', 'alpha', 'échelle', 'bravo', 'Zulu', 'mike']
+  const sorted = new TermTable([...terms], termOrder(terms))
+  const mapped = new TermTable([...terms])
+  for (const term of [...terms, 'charlie', 'alpha', 'charlie', 'a', 'zz', 'mike'])
+    expect(sorted.id(term)).toBe(mapped.id(term))
+  expect(sorted.terms).toEqual(mapped.terms)
+  expect([...termOrder(terms)].map((k) => terms[k])).toEqual([...terms].sort())
 })

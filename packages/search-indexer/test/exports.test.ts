@@ -14,6 +14,7 @@ test('public API of the Node entry', () => {
     'partNames',
     'processTerm',
     'sectionCount',
+    'termOrder',
     'tokenize',
     'withFoldedTermsChange',
     'writeSearchIndex',

@@ -63,7 +63,8 @@ export class SearchMemo implements IndexedPageMemo {
       terms = terms.concat(added.terms)
       for (const [key, page] of added.pages) pages.set(key, page)
     } else added = null
-    return new SearchMemo(file, fingerprint, keys, pages, new TermTable(terms), base, {
+    const table = new TermTable(terms, stored?.order)
+    return new SearchMemo(file, fingerprint, keys, pages, table, base, {
       whole: stored,
       added,
     })

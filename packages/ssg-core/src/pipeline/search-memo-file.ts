@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { type IndexedPage, sectionCount } from '@ssg/search-indexer'
+import { type IndexedPage, sectionCount, termOrder } from '@ssg/search-indexer'
 
 /**
  * The bytes of `search-pages.bin` (see `SearchMemo`): a 32-bit length, a JSON header (the rest:
@@ -23,6 +23,8 @@ export interface MemoHeader {
   termCount: number
   /** The pages' keys, one a line. */
   keys: string
+  /** The whole memo: its terms' `termOrder`, base64 of 32-bit numbers (little-endian). */
+  order?: string
   /**
    * Of each page, five numbers: its number of sections, where its counts are in the block
    * (offset, length, in numbers) and its sections' JSON in the text after it (offset, length,
@@ -36,6 +38,8 @@ export interface StoredMemo {
   header: MemoHeader
   terms: string[]
   pages: Map<string, IndexedPage>
+  /** The terms' numbers in their order, when the file has them (`TermTable`). */
+  order: Int32Array | undefined
   /** Reads what is not read yet of the file (before it is replaced). */
   readAll(): void
 }
@@ -97,7 +101,8 @@ export function readMemo(file: string, fingerprint: string): StoredMemo | null {
         ),
       )
     })
-    return { header, terms, pages, readAll: () => source.readAll() }
+    const order = header.order === undefined ? undefined : decodeOrder(header.order, terms.length)
+    return { header, terms, pages, order, readAll: () => source.readAll() }
   } catch {
     // An unreadable memo: index every page.
     return null
@@ -230,6 +235,10 @@ export function encodeMemo(
     keys: [...pages.keys()].join('\n'),
     pages: numbers,
   }
+  if (extra.generation !== undefined) {
+    const order = termOrder(terms)
+    header.order = Buffer.from(order.buffer, order.byteOffset, order.byteLength).toString('base64')
+  }
   const json = Buffer.from(JSON.stringify(header))
   // The block starts at a multiple of 4 bytes, so that it can be read in place.
   const start = 4 + Math.ceil(json.length / 4) * 4
@@ -258,4 +267,13 @@ export function withCounts(page: IndexedPage, counts: Int32Array): IndexedPage {
     bytes.length,
     () => bytes,
   )
+}
+
+/** The `order` of a header, or undefined when it is not one of `count` terms. */
+function decodeOrder(base64: string, count: number): Int32Array | undefined {
+  const bytes = Buffer.from(base64, 'base64')
+  if (bytes.length !== count * 4) return undefined
+  const order = new Int32Array(count)
+  new Uint8Array(order.buffer).set(bytes)
+  return order.every((id) => id >= 0 && id < count) ? order : undefined
 }
