@@ -82,6 +82,21 @@ describe('bad input fails with file, place and what to do', () => {
     )
   })
 
+  test('snippet folders and appended files that are not there name the key and where was looked', async () => {
+    const root = await makeSite({
+      files: { 'content/docs/index.md': '# Home\n', 'includes/abbr.md': '*[A]: a\n' },
+      config: {
+        markdown: { snippets: { paths: ['includes', 'snipets'], append: ['abbr.md', 'links.md'] } },
+      },
+    })
+    const message = (await failure(root)).replaceAll(root, '<site>')
+    expect(message).toMatch(/^invalid config in .*ssg\.config\.ts\n/)
+    expect(message.split('\n').slice(1)).toEqual([
+      "  markdown.snippets.paths[1]: no folder `snipets` in <site>; expected a folder relative to the site's",
+      "  markdown.snippets.append[1]: cannot find `links.md` (looked for `includes/links.md`, `content/docs/includes/links.md`, `snipets/links.md`, `content/docs/snipets/links.md`, `links.md`, `content/docs/links.md`); expected a file relative to the site's folder or to a folder of markdown.snippets.paths",
+    ])
+  })
+
   test('broken internal links: every one, placed, with the closest route', async () => {
     const root = await makeSite({
       files: {

@@ -192,3 +192,31 @@ describe('MDX pages', () => {
     expect((await get(server.url, '/includes/abbr')).status).toBe(404)
   })
 })
+
+describe('markdown.snippets', () => {
+  let server: Awaited<ReturnType<typeof startQuietServer>>
+  let root: string
+  beforeAll(async () => {
+    server = await startQuietServer(
+      (root = await makeSite({
+        files: {
+          'content/docs/index.md': '# Home\n\nSee [the site][home].\n\n--8<-- "note.md"\n',
+          'snippets/links.md': '[home]: https://example.org/first\n',
+          'snippets/note.md': 'A shared note.\n',
+        },
+        config: { markdown: { snippets: { paths: ['snippets'], append: ['links.md'] } } },
+      })),
+    )
+  })
+  afterAll(() => server?.close())
+
+  test('a page ends with the appended files, snippets come from the folders, edits update it', async () => {
+    const home = (await get(server.url, '/docs/')).body
+    expect(home).toContain('<a href="https://example.org/first">the site</a>')
+    expect(home).toContain('A shared note.')
+    await writeFile(path.join(root, 'snippets/links.md'), '[home]: https://example.org/second\n')
+    await eventually(async () =>
+      (await get(server.url, '/docs/')).body.includes('https://example.org/second'),
+    )
+  })
+})

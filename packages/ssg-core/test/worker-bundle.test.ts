@@ -150,7 +150,8 @@ describe('the compile worker bundle', () => {
   test('pages a worker compiled come back as the JSON the page cache keeps: the next build takes them all', async () => {
     const root = await makeSite({
       files: {
-        'content/docs/index.md': '# Home\n\nSee [the other page](./other.md).\n\n```js\nconst a = "<b>"\n```\n',
+        'content/docs/index.md':
+          '# Home\n\nSee [the other page](./other.md).\n\n```js\nconst a = "<b>"\n```\n',
         'content/docs/other.md': '---\ntitle: Other\ndescription: A "quoted" word\n---\n\nText.\n',
       },
     })

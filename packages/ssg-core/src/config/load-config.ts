@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,6 +8,7 @@ import { configSchema, type ParsedConfig } from './schema.js'
 import { formatSchemaIssues } from './format-config-error.js'
 import { SsgError } from '../util/errors.js'
 import { hash } from '../util/hash.js'
+import { inSite, snippetCandidates } from '../markdown/snippets.js'
 
 export const CONFIG_FILE_NAMES = [
   'ssg.config.ts',
@@ -64,6 +65,7 @@ export function resolveConfig(options: {
     throw new ConfigError(`invalid config in ${shown}\n` + lines.map((l) => '  ' + l).join('\n'))
   }
   const config = result.data
+  checkSnippetFiles(config, root, shown)
   let siteVersion = config.version
   if (!siteVersion) {
     try {
@@ -80,6 +82,39 @@ export function resolveConfig(options: {
     configFile,
     siteVersion,
     fingerprint: hash(JSON.stringify(config), siteVersion),
+  }
+}
+
+/**
+ * `markdown.snippets`' folders must be folders of the site, and the files it appends to every page
+ * must be found (in those folders or the site's, see `snippetCandidates`): else each page would
+ * warn of the same missing file.
+ */
+function checkSnippetFiles(config: ParsedConfig, root: string, shown: string): void {
+  const { paths, append } = config.markdown.snippets
+  const problems: string[] = []
+  paths.forEach((folder, i) => {
+    if (!inSite(folder).some((place) => isFolder(path.resolve(root, place))))
+      problems.push(
+        `markdown.snippets.paths[${i}]: no folder \`${folder}\` in ${root}; expected a folder relative to the site's`,
+      )
+  })
+  append.forEach((file, i) => {
+    const candidates = snippetCandidates(file, '', paths)
+    if (!candidates.some((candidate) => existsSync(path.resolve(root, candidate))))
+      problems.push(
+        `markdown.snippets.append[${i}]: cannot find \`${file}\` (looked for ${candidates.map((c) => `\`${c}\``).join(', ')}); expected a file relative to the site's folder or to a folder of markdown.snippets.paths`,
+      )
+  })
+  if (problems.length)
+    throw new ConfigError(`invalid config in ${shown}\n` + problems.map((l) => '  ' + l).join('\n'))
+}
+
+const isFolder = (absolute: string) => {
+  try {
+    return statSync(absolute).isDirectory()
+  } catch {
+    return false
   }
 }
 

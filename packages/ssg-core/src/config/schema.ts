@@ -192,8 +192,22 @@ export const configSchema = z.strictObject({
        * @default 'github'
        */
       headingIds: z.enum(['github', 'mdn']).default('github'),
+      /**
+       * Snippets (`--8<-- "file.md"`, as Material for MkDocs writes them; pymdownx.snippets'
+       * options). `paths`: folders, relative to the site, a snippet's file is looked for in
+       * first (MkDocs' `base_path`; then the site's folder, then the page's). `append`: files
+       * every page ends with (MkDocs' `auto_append`), found the same way: abbreviations
+       * (`*[HTML]: …`) or link definitions the whole site uses.
+       * @example { paths: ['docs/snippets'], append: ['includes/abbreviations.md'] }
+       */
+      snippets: z
+        .strictObject({
+          paths: z.array(z.string().min(1)).default([]),
+          append: z.array(z.string().min(1)).default([]),
+        })
+        .default({ paths: [], append: [] }),
     })
-    .default({ languageAliases: {}, headingIds: 'github' }),
+    .default({ languageAliases: {}, headingIds: 'github', snippets: { paths: [], append: [] } }),
   search: z
     .strictObject({
       enabled: z.boolean().default(true),

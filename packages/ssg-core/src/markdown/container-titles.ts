@@ -1,5 +1,6 @@
 import type { Processor } from 'unified'
-import { normalizeMkdocsAdmonitions } from './mkdocs-admonitions.js'
+import { rewriteMkdocsBlocks } from './mkdocs-blocks.js'
+import { rewriteMarkdownInHtml } from './mkdocs-md-in-html.js'
 
 /** An opening fence with a space before the name or a bare title: `::: tip`, `:::tip Title`. */
 const SPACED_OPENING = /^([ \t>]*)(:{3,})([ \t]*)([A-Za-z][\w-]*)(?:[ \t]+(.*?))?[ \t]*$/
@@ -46,7 +47,8 @@ export function normalizeContainerOpenings(source: string): string {
 
 /**
  * Lets `::: tip Title` open a container as in VitePress (see `normalizeContainerOpenings`), and
- * MkDocs' `!!! note "Title"` and `??? note` (see `normalizeMkdocsAdmonitions`): wraps
+ * MkDocs' `!!! note "Title"`, `??? note`, `=== "Tab"` (see `normalizeMkdocsAdmonitions`) and
+ * `<div markdown>` (see `normalizeMarkdownInHtml`): wraps
  * the processor's parser; the file's value becomes the rewritten text, so plugins that slice it
  * by offsets stay in step.
  */
@@ -54,8 +56,16 @@ export function remarkContainerTitles(this: Processor) {
   const parse = this.parser
   if (!parse) throw new Error('remarkContainerTitles must come after remark-parse')
   this.parser = function (document, file) {
-    const value = normalizeContainerOpenings(normalizeMkdocsAdmonitions(document))
+    const blocks = rewriteMkdocsBlocks(document)
+    const html = rewriteMarkdownInHtml(blocks?.text ?? document)
+    const value = normalizeContainerOpenings(html?.text ?? blocks?.text ?? document)
     if (value !== document) file.value = value
+    // Lines added: each line parsed maps to the line it was made from (the page's, through the
+    // snippets' map when the snippets were expanded first).
+    let from = blocks?.from
+    if (html) from = from ? html.from.map((line) => from![line - 1]!) : html.from
+    const before = file.data.pageLines
+    if (from) file.data.pageLines = before ? from.map((line) => before[line - 1]!) : from
     return parse(value, file)
   }
 }

@@ -2,6 +2,7 @@ import type { ResolvedConfig } from '../config/load-config.js'
 import type { HeadingIdStyle } from './heading-ids.js'
 import type { AssetLayout } from './rehype-assets.js'
 import type { CompileRequest } from '../pipeline/compile-source.js'
+import type { SnippetOptions } from './snippets.js'
 
 // The compile's options and constants, apart from the processor (`processor.ts`): the server's
 // thread reads them without loading the highlighter and the rest of the compile stack.
@@ -107,6 +108,8 @@ export interface MarkdownOptions {
    * @default false
    */
   twins?: boolean
+  /** `markdown.snippets`, when the site sets it. */
+  snippets?: SnippetOptions
 }
 
 /** The Markdown options of a config: what the processor (and its cache key) depends on. */
@@ -118,7 +121,14 @@ export function markdownOptions(config: ResolvedConfig): MarkdownOptions {
     headingIds: config.markdown.headingIds,
     assets: { baseUrl: config.baseUrl, docsBasePath: config.docs.basePath },
     twins: config.markdownOutput.enabled,
+    ...snippetOptions(config),
   }
+}
+
+/** `markdown.snippets` as the compile takes it, when the site sets any (else nothing). */
+export function snippetOptions(config: ResolvedConfig): { snippets?: SnippetOptions } {
+  const { paths, append } = config.markdown.snippets
+  return paths.length || append.length ? { snippets: { paths, append } } : {}
 }
 
 /**

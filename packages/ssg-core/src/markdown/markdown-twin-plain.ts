@@ -34,6 +34,8 @@ interface State {
   depth: number
   urls: string[]
   html: HtmlReducer | null
+  /** The identifiers of the link and image references: a definition no reference uses is left out. */
+  referenced: Set<string>
 }
 
 /**
@@ -44,8 +46,17 @@ export function plainContent(
   children: RootContent[],
   html: HtmlReducer | null,
 ): { nodes: RootContent[]; urls: string[] } {
-  const state: State = { depth: 1, urls: [], html }
+  const state: State = { depth: 1, urls: [], html, referenced: referencedIds(children) }
   return { nodes: wrapPhrasing(blocks(leadingContent(children), state)), urls: state.urls }
+}
+
+/** The identifiers the link and image references of `nodes` use. */
+function referencedIds(nodes: readonly Nodes[], found = new Set<string>()): Set<string> {
+  for (const node of nodes) {
+    if (node.type === 'linkReference' || node.type === 'imageReference') found.add(node.identifier)
+    if ('children' in node) referencedIds(node.children as Nodes[], found)
+  }
+  return found
 }
 
 /** Whether a tree holds raw HTML (outside code): the reducer is loaded for it. */
@@ -110,6 +121,8 @@ function block(node: RootContent, state: State): RootContent[] {
     case 'code':
       return [code(node)]
     case 'definition':
+      // Unused: a site's shared definitions appended to every page (`markdown.snippets.append`).
+      if (!state.referenced.has(node.identifier)) return []
       return [{ ...node, url: placeholder(node.url, state) }]
     case 'yaml':
       return []

@@ -67,6 +67,14 @@ describe('remarkMarkdownTwin', () => {
     )
   })
 
+  test('a definition no reference uses is left out (shared definitions of a site)', async () => {
+    const { twin } = await compile(
+      '[a][used] and [b][Used] ![c][pic]\n\n[used]: /u\n[pic]: /p.png\n[spare]: /s',
+    )
+    expect(twin!.urls).toEqual(['/u', '/p.png'])
+    expect(twin!.body).not.toContain('spare')
+  })
+
   test('resolved destinations are made safe without angle brackets', () => {
     const twin = { text: `[a](${URL_START}0${URL_END})\n`, urls: ['x'], sections: [] }
     expect(resolveTwin(twin, () => 'https://e.org/a b(c)<d>')).toBe(

@@ -7,6 +7,7 @@ import {
   snippetFileOfKey,
   snippetFiles,
   snippetKey,
+  type SnippetOptions,
 } from './snippets.js'
 
 /**
@@ -85,28 +86,32 @@ export const MAX_PARTIAL_DEPTH = 8
 /**
  * The partials `source` (a page) imports, read through `read` (a path relative to the page's
  * folder -> the file's text, or null when there is none), nested imports too, and the files of
- * its snippets (see `snippets.ts`, by `snippetKey`). Null when the page has neither: most pages,
- * which then carry nothing more.
+ * its snippets (see `snippets.ts`, by `snippetKey`), looked for in `options.paths` first, and the
+ * files of `options.append`. Null when the page has none of these: most pages, which then carry
+ * nothing more.
  */
 export function collectIncludes(
   source: string,
   pageDir: string,
   read: (key: string) => string | null,
+  options?: SnippetOptions,
 ): Includes | null {
   const imports = partialImports(source)
-  if (imports.length === 0 && snippetFiles(source).length === 0) return null
+  const append = options?.append ?? []
+  if (imports.length === 0 && append.length === 0 && snippetFiles(source).length === 0) return null
   const includes: Includes = {}
-  const snippets = (text: string, depth: number) => {
-    for (const file of snippetFiles(text)) {
+  const snippets = (text: string, depth: number, files = snippetFiles(text)) => {
+    for (const file of files) {
       const key = snippetKey(file)
       if (key in includes) continue
       let found: string | null = null
-      for (const candidate of snippetCandidates(file, pageDir))
+      for (const candidate of snippetCandidates(file, pageDir, options?.paths))
         if ((found = read(candidate)) !== null) break
       includes[key] = found
       if (found !== null && depth < MAX_SNIPPET_DEPTH) snippets(found, depth + 1)
     }
   }
+  snippets('', 0, append)
   const visit = (from: string, text: string, depth: number) => {
     snippets(text, 0)
     for (const { specifier } of partialImports(text)) {
@@ -139,15 +144,17 @@ export function readIncludes(
   source: string,
   pageAbsolute: string,
   pageFile: string,
+  snippets?: SnippetOptions,
 ): Includes | null {
   const dir = path.dirname(pageAbsolute)
-  return collectIncludes(source, path.posix.dirname(pageFile), (key) => {
+  const read = (key: string) => {
     try {
       return readFileSync(path.join(dir, key), 'utf8')
     } catch {
       return null
     }
-  })
+  }
+  return collectIncludes(source, path.posix.dirname(pageFile), read, snippets)
 }
 
 /** What a page is, as far as compiling it goes: its hash, and the texts it includes. */
@@ -161,15 +168,16 @@ export interface PageIdentity {
 /**
  * The identity of the page `source` at `pageAbsolute` (`pageFile` in the site): its includes read
  * from the disk and folded over `fileHash`, the hash of the file's own bytes (computed when not
- * given: a build may know it from the last one).
+ * given: a build may know it from the last one); `snippets`: `markdown.snippets`.
  */
 export function pageIdentity(
   source: string,
   pageAbsolute: string,
   pageFile: string,
   fileHash: string = hash(source),
+  snippets?: SnippetOptions,
 ): PageIdentity {
-  const includes = readIncludes(source, pageAbsolute, pageFile)
+  const includes = readIncludes(source, pageAbsolute, pageFile, snippets)
   const identity: PageIdentity = { hash: hashWithIncludes(fileHash, includes) }
   if (includes) identity.includes = includes
   return identity
@@ -178,14 +186,14 @@ export function pageIdentity(
 /**
  * The files (site-relative, forward slashes) whose change changes a page's includes: each
  * partial's, and every place a snippet's file is looked for (a file made at an earlier place
- * takes its turn). `pageFile`: the page in the site.
+ * takes its turn). `pageFile`: the page in the site; `paths`: `markdown.snippets.paths`.
  */
-export function includedFiles(includes: Includes, pageFile: string): string[] {
+export function includedFiles(includes: Includes, pageFile: string, paths?: string[]): string[] {
   const dir = path.posix.dirname(pageFile)
   const files = new Set<string>()
   for (const key of Object.keys(includes)) {
     const snippet = snippetFileOfKey(key)
-    const relative = snippet === null ? [key] : snippetCandidates(snippet, dir)
+    const relative = snippet === null ? [key] : snippetCandidates(snippet, dir, paths)
     for (const file of relative) files.add(path.posix.normalize(path.posix.join(dir, file)))
   }
   return [...files]

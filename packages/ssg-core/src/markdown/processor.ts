@@ -96,7 +96,10 @@ export async function createProcessor(
     getHighlighter: () =>
       Promise.resolve(withHastTree(recordingFailures(shiki, failures))) as never,
   }
-  return markdownToHast(apis, { twins: options.twins ?? false })
+  return markdownToHast(apis, {
+    twins: options.twins ?? false,
+    append: options.snippets?.append ?? [],
+  })
     .use(rehypeCheckUnsafe)
     .use(rehypeTabs)
     .use(rehypeMermaid)

@@ -1,3 +1,4 @@
+import remarkDirective from 'remark-directive'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import rehypeStringify from 'rehype-stringify'
@@ -102,5 +103,21 @@ test('what is not applied is left out of the page and named in one warning, at t
   )
   expect(messages).toEqual([
     '3:18 attribute-list Attribute lists not applied: `align=left` (2), `{: .note} on a line of its own`, `{ .annotate } on a line of its own`, `onclick=x()`, `data-search-exclude`; headings take `{#id .class}`, links `target`, `rel`, `title`, `download`, `hreflang`, images `width`, `height`, `loading`, `title` (the lists are left out of the page)',
+  ])
+})
+
+test('a value with `:` (read as a text directive by the directive syntax) stays in its list', async () => {
+  const file = new VFile('![a](b.png){ width=128 style="border-radius:5%" } after :x[y]')
+  const out = await unified()
+    .use(remarkParse)
+    .use(remarkDirective)
+    .use(remarkAttributeLists)
+    .use(remarkRehype)
+    .use(rehypeStringify)
+    .process(file)
+  // A directive after the list is left as it was (made text again later).
+  expect(String(out)).toBe('<p><img src="b.png" alt="a" width="128"> after <div>y</div></p>')
+  expect(file.messages.map((m) => m.reason)).toEqual([
+    expect.stringContaining('`style=border-radius:5%`'),
   ])
 })

@@ -35,6 +35,35 @@ const APPLIED: Record<'heading' | 'link' | 'image' | 'inline', Set<string>> = {
 /** Inline elements a list can follow: `**`locale`**{ #mkdocs-locale }` (MkDocs) is an anchor. */
 const INLINE = new Set(['link', 'image', 'strong', 'emphasis', 'inlineCode', 'delete'])
 
+/**
+ * The text node at `at` of `siblings`, joined with the text directives and texts right after it
+ * as written in `source` when it opens a list they end (`{ style="radius:5%" }` parses `:5` as a
+ * directive: prose, made text again later, see `restoreInlineDirectives`): those nodes become one.
+ */
+function joinedText(siblings: Array<{ type: string }>, at: number, source: string): Text {
+  const first = siblings[at] as Text
+  if (!first.value.startsWith('{') || first.value.includes('}')) return first
+  let end = at
+  while (
+    siblings[end + 1]?.type === 'textDirective' ||
+    (end > at && siblings[end]?.type === 'textDirective' && siblings[end + 1]?.type === 'text')
+  ) {
+    end++
+    if (siblings[end]!.type === 'text' && (siblings[end] as Text).value.includes('}')) break
+  }
+  const last = siblings[end] as Text
+  const from = first.position?.start.offset
+  const to = last.position?.end.offset
+  if (end === at || from === undefined || to === undefined) return first
+  const joined: Text = {
+    type: 'text',
+    value: source.slice(from, to),
+    position: { start: first.position!.start, end: last.position!.end },
+  }
+  siblings.splice(at, end - at + 1, joined)
+  return joined
+}
+
 /** The attributes of a list's text (between the braces). */
 export function parseAttributes(list: string): Array<[name: string, value: string]> {
   const out: Array<[string, string]> = []
@@ -96,8 +125,8 @@ export function remarkAttributeLists() {
         return
       }
       if (INLINE.has(node.type) && parent && index !== undefined) {
-        const next = parent.children[index + 1]
-        if (next?.type !== 'text') return
+        if (parent.children[index + 1]?.type !== 'text') return
+        const next = joinedText(parent.children, index + 1, String(file.value))
         const match = AT_START.exec(next.value)
         if (!match) return
         next.value = next.value.slice(match[0].length)

@@ -82,7 +82,7 @@ export function remarkDirectives() {
         return
       }
       if (directive.name === 'autodoc') {
-        // MkDocs' `::: mkdocs-click` / `::: package.module` (see mkdocs-admonitions.ts).
+        // MkDocs' `::: mkdocs-click` / `::: package.module` (see mkdocs-blocks.ts).
         const label = takeLabel(directive)
         const name = label ? toString(label) : 'autodoc'
         if (label) directive.children.shift()

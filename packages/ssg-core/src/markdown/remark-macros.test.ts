@@ -12,7 +12,7 @@ test('MDN macros: references become code, the rest leaves, one warning per page'
     '<p>The <code>color</code> and <code>color</code> of <code>&#x3C;p></code>, a style sheet.</p>',
   )
   expect(messages).toEqual([
-    '1:1 unknown-macro Template macros are not run by this toolkit: `{{CSSRef}}`, `{{cssxref}}` (2), `{{HTMLElement}}`, `{{Glossary}}`, `{{Compat}}`; MDN references show their name as code, other MDN macros are left out, other `{{ }}` text is shown as written',
+    '1:1 unknown-macro Template macros are not run by this toolkit: `{{CSSRef}}`, `{{cssxref}}` (2), `{{HTMLElement}}`, `{{Glossary}}`, `{{Compat}}`; MDN references show their name as code, other MDN macros are left out, other `{{ }}` and `{% %}` text is shown as written',
   ])
 })
 
@@ -21,6 +21,17 @@ test('other template expressions stay, with the warning; code is never touched',
   expect(html).toBe('<p>Hello {{ $frontmatter.title }}.</p>\n<p><code>{{cssxref("a")}}</code></p>')
   expect(messages).toHaveLength(1)
   expect(messages[0]).toContain('`{{ $frontmatter.title }}`')
+})
+
+test('template statements (Jinja: MkDocs macros plugin) stay as written, named in the warning', async () => {
+  const { html, messages } = await run(
+    "{% include 'msdl.md' %}\n\nA {%- if x -%} b {% endif %}, 5% {x} %}\n",
+  )
+  expect(html).toBe(
+    "<p>{% include 'msdl.md' %}</p>\n<p>A {%- if x -%} b {% endif %}, 5% {x} %}</p>",
+  )
+  expect(messages).toHaveLength(1)
+  expect(messages[0]).toContain("`{% include 'msdl.md' %}`, `{%- if x -%}`, `{% endif %}`;")
 })
 
 test('a page without macros gets no message', async () => {

@@ -6,6 +6,8 @@ import { visit, SKIP } from 'unist-util-visit'
 const CALL = /\{\{\s*([A-Za-z][\w-]*)\s*(?:\(([^{}]*)\))?\s*\}\}/g
 /** Any other `{{ ... }}` in prose: a template expression (Vue, Jinja, Hugo) nothing evaluates. */
 const EXPRESSION = /\{\{[^{}\n]*\}\}/g
+/** A template statement (Jinja, Liquid: `{% include 'x.md' %}`, `{% if %}`) nothing runs either. */
+const STATEMENT = /\{%-?[ \t]*[A-Za-z][^%\n]*?-?%\}/g
 
 /** Raw HTML that opens an element with VitePress's `v-pre` (`<code v-pre>`): its name. */
 const V_PRE_OPEN = /^<([A-Za-z][\w-]*)\b[^>]*\sv-pre(?:[\s=>/]|$)/
@@ -53,7 +55,10 @@ export function remarkMacros() {
       if (any.type === 'containerDirective' && /^(v-pre|raw)$/.test(any.name)) return SKIP
       if (any.type !== 'text' || literal?.has(any)) return
       const node = any
-      if (!parent || index === undefined || !node.value.includes('{{')) return
+      if (!parent || index === undefined) return
+      if (node.value.includes('{%'))
+        for (const match of node.value.matchAll(STATEMENT)) note(match[0], node)
+      if (!node.value.includes('{{')) return
       const parts: Array<Text | InlineCode> = []
       let last = 0
       for (const match of node.value.matchAll(CALL)) {
@@ -88,12 +93,12 @@ export function remarkMacros() {
     const names = [...found].map(
       ([name, { count }]) =>
         '`' +
-        (name.startsWith('{{') ? name : `{{${name}}}`) +
+        (name.startsWith('{') ? name : `{{${name}}}`) +
         '`' +
         (count > 1 ? ` (${count})` : ''),
     )
     file.message(
-      `Template macros are not run by this toolkit: ${names.join(', ')}; MDN references show their name as code, other MDN macros are left out, other \`{{ }}\` text is shown as written`,
+      `Template macros are not run by this toolkit: ${names.join(', ')}; MDN references show their name as code, other MDN macros are left out, other \`{{ }}\` and \`{% %}\` text is shown as written`,
       { place: first?.start, ruleId: 'unknown-macro', source: 'ssg-core' },
     )
   }

@@ -45,7 +45,7 @@ export function remarkMdxEsm(this: Processor) {
         includes: includes!,
         parse: (text) => {
           // The parser may rewrite the text (container titles): the tree's offsets are the new one's.
-          const partial = new VFile({ value: text, data: { includes: includes! } })
+          const partial = new VFile({ value: text, data: { includes: includes!, fragment: true } })
           const root = processor.parse(partial) as Root
           const parsed = String(partial.value)
           statements.count += dropStatements(root, parsed, includes).count

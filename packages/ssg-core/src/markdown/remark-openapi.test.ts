@@ -47,7 +47,8 @@ async function render(markdown: string, file = 'content/docs/api/notes.md', pars
   // What the plugin parses (the descriptions), besides the page.
   const parse = processor.parse.bind(processor)
   processor.parse = ((text: string | VFile) => {
-    if (typeof text === 'string') parsed.push(text)
+    // The page is a file of its own; a description, a fragment.
+    if (typeof text !== 'string' && text.data.fragment) parsed.push(String(text.value))
     return parse(text)
   }) as typeof processor.parse
   const vfile = new VFile({ path: file, value: markdown })

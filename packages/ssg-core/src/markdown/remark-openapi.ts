@@ -3,7 +3,7 @@ import type { LeafDirective } from 'mdast-util-directive'
 import type { Processor } from 'unified'
 import type { Node } from 'unist'
 import { SKIP, visit } from 'unist-util-visit'
-import type { VFile } from 'vfile'
+import { VFile } from 'vfile'
 import type { ApiSet } from '../openapi/apis.js'
 import { ApiModel, type RenderContext } from '../openapi/model.js'
 import {
@@ -42,7 +42,8 @@ export function remarkOpenapi(this: Processor, options: { apis?: ApiSet | null |
     let blocks = parsed.get(source)
     if (!blocks) {
       if (parsed.size >= PARSED_KEPT) parsed.clear()
-      blocks = (processor.parse(source) as Root).children as BlockContent[]
+      blocks = (processor.parse(new VFile({ value: source, data: { fragment: true } })) as Root)
+        .children as BlockContent[]
       parsed.set(source, blocks)
     }
     return structuredClone(blocks)

@@ -89,5 +89,64 @@ test("through the processor: the snippet's Markdown renders, and later messages 
   expect(html).toContain('<p><em>One</em></p>\n<p>Two</p>\n<p>Three</p>')
   // The unknown directive is on the page's line 5 (line 9 of the expanded text).
   const unknown = file.messages.find((m) => m.ruleId === 'unknown-directive')
-  expect(unknown && file.data.snippetLines?.[unknown.line! - 1]).toBe(5)
+  expect(unknown && file.data.pageLines?.[unknown.line! - 1]).toBe(5)
+})
+
+test('markdown.snippets.paths: a file is looked for in those folders first, `docs/` as content/docs/', () => {
+  expect(snippetCandidates('abbr.md', 'content/docs/guide', ['includes', 'docs/snippets'])).toEqual(
+    [
+      '../../../includes/abbr.md',
+      '../includes/abbr.md',
+      '../../../docs/snippets/abbr.md',
+      '../snippets/abbr.md',
+      '../../../abbr.md',
+      '../abbr.md',
+      'abbr.md',
+    ],
+  )
+  // A folder outside the site is looked in as it is.
+  expect(snippetCandidates('x.md', '', ['../common'])).toEqual([
+    '../common/x.md',
+    'x.md',
+    'content/docs/x.md',
+  ])
+  const includes = collectIncludes(
+    'No snippet line.',
+    'content/docs',
+    (key) =>
+      key === '../../includes/abbr.md' ? '*[API]: Application Programming Interface' : null,
+    { paths: ['includes'], append: ['abbr.md'] },
+  )
+  expect(includes).toEqual({ [snippetKey('abbr.md')]: '*[API]: Application Programming Interface' })
+  expect(
+    collectIncludes('No snippet line.', 'content/docs', () => null, { paths: ['x'], append: [] }),
+  ).toBeNull()
+})
+
+test('markdown.snippets.append: each file ends the page after a blank line, its lines on the last line', () => {
+  const missing: Array<[number, string]> = []
+  const files = texts({ 'abbr.md': '*[API]: Interface\n', 'links.md': '[home]: /' })
+  const out = expandSnippets('# Page\n\nText.\n', files, (line, why) => missing.push([line, why]), [
+    'abbr.md',
+    'links.md',
+    'gone.md',
+  ])
+  expect(out?.text).toBe('# Page\n\nText.\n\n\n*[API]: Interface\n\n[home]: /\n')
+  expect(out?.lines).toEqual([1, 2, 3, 4, 4, 4, 4, 4, 4])
+  expect(missing).toEqual([[4, 'the file `gone.md` cannot be read']])
+})
+
+test('appended files end a page through the processor, not its partials or spec descriptions', async () => {
+  const processor = () => markdownToHast(null, { append: ['abbr.md'] }).use(rehypeStringify)
+  const file = new VFile({ path: 'content/docs/page.md', value: 'The API is small.\n' })
+  file.data.includes = texts({ 'abbr.md': '*[API]: Application Programming Interface' })
+  const html = String(await processor().process(file))
+  expect(html).toBe(
+    '<p>The <abbr title="Application Programming Interface">API</abbr> is small.</p>',
+  )
+  const fragment = new VFile({
+    value: 'Part.',
+    data: { fragment: true, includes: file.data.includes },
+  })
+  expect(String(await processor().process(fragment))).toBe('<p>Part.</p>')
 })

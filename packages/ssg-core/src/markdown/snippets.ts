@@ -11,8 +11,10 @@ import type { Processor } from 'unified'
  * - a block of paths between two `--8<--` lines includes each file in turn;
  * - `;--8<--` is the line itself, without the `;` (an example of the syntax);
  * - snippets in snippets are expanded, up to `MAX_SNIPPET_DEPTH`.
- * Paths are read from the site's folder (MkDocs reads them from its project's; a site here keeps
- * its `docs/` in `content/docs/`, where they are read next), then from the page's folder.
+ * Paths are read from the folders of `markdown.snippets.paths` (MkDocs' `base_path`), then from
+ * the site's folder (MkDocs reads them from its project's; a site here keeps its `docs/` in
+ * `content/docs/`, where each is read next), then from the page's folder. The files of
+ * `markdown.snippets.append` (MkDocs' `auto_append`: abbreviations, links) end every page.
  */
 const LINE = /^([ \t]*)(;?)--8<--[ \t]+(["'])([^"'\n]+)\3[ \t]*$/
 /** A line that opens or closes a block of paths. */
@@ -91,6 +93,15 @@ function scan(text: string): { refs: SnippetLine[]; blocks: Set<number> } {
   return { refs, blocks }
 }
 
+/**
+ * `markdown.snippets` as the compile takes it: folders (relative to the site) snippet files are
+ * looked for in first, and files every page ends with.
+ */
+export interface SnippetOptions {
+  paths: string[]
+  append: string[]
+}
+
 /** The files a text's snippets name (not their sections or lines). */
 export function snippetFiles(text: string): string[] {
   return [...new Set(scan(text).refs.map((r) => r.ref.file))]
@@ -98,18 +109,25 @@ export function snippetFiles(text: string): string[] {
 
 /**
  * Where a snippet's file may be, relative to the page's folder (`pageDir`, relative to the site),
- * in the order they are tried: from the site's folder, from `content/docs/`, from the page's.
+ * in the order they are tried: in each folder of `paths` (relative to the site), in the site's
+ * folder, each of these with a leading `docs/` read as `content/docs/` (a MkDocs project's docs),
+ * then in the page's folder.
  */
-export function snippetCandidates(file: string, pageDir: string): string[] {
+export function snippetCandidates(file: string, pageDir: string, paths: string[] = []): string[] {
   if (path.posix.isAbsolute(file) || /^[a-z][a-z\d+.-]*:\/\//i.test(file)) return []
-  const fromSite = (p: string) => path.posix.relative(pageDir || '.', path.posix.normalize(p))
-  return [
-    ...new Set([
-      fromSite(file),
-      fromSite(path.posix.join('content/docs', file.replace(/^docs\//, ''))),
-      path.posix.normalize(file),
-    ]),
-  ]
+  const fromSite = (p: string) => path.posix.relative(pageDir || '.', p)
+  const candidates = [...paths, '.'].flatMap((base) => inSite(path.posix.join(base, file)))
+  return [...new Set([...candidates.map(fromSite), path.posix.normalize(file)])]
+}
+
+/**
+ * Where a path relative to a MkDocs project (a snippet's file, a folder of `base_path`) is in the
+ * site, relative to it: as it is, then with `docs/` as `content/docs/` (inside the site only).
+ */
+export function inSite(projectPath: string): string[] {
+  const normal = path.posix.normalize(projectPath)
+  if (normal.startsWith('../')) return [normal]
+  return [normal, path.posix.join('content/docs', normal.replace(/^(\.\/)?docs(\/|$)/, ''))]
 }
 
 /** The lines a reference takes of its file's text. */
@@ -136,16 +154,18 @@ export interface Expanded {
 }
 
 /**
- * The page's text with its snippets in place (see the module comment), read from `texts` (a
- * file's text by `snippetKey`, null when it cannot be read); `missing` is told of each snippet
- * that cannot be shown, with the page's line. Null when the page has no snippet line.
+ * The page's text with its snippets in place (see the module comment), then the files of `append`
+ * (each after a blank line, their lines mapped to the page's last), read from `texts` (a file's
+ * text by `snippetKey`, null when it cannot be read); `missing` is told of each snippet that cannot
+ * be shown, with the page's line. Null when the page has no snippet line and nothing is appended.
  */
 export function expandSnippets(
   source: string,
   texts: Record<string, string | null>,
   missing: (line: number, why: string) => void,
+  append: readonly string[] = [],
 ): Expanded | null {
-  if (!source.includes('--8<--')) return null
+  if (!source.includes('--8<--') && append.length === 0) return null
   const out: string[] = []
   const lines: number[] = []
   const expand = (text: string, pageLine: number | null, indent: string, stack: string[]) => {
@@ -184,7 +204,14 @@ export function expandSnippets(
       expand(taken.join('\n'), at, indent + ref.indent, [...stack, ref.ref.file])
     }
   }
-  expand(source.replace(/\r\n?/g, '\n'), null, '', [])
+  const text = source.replace(/\r\n?/g, '\n')
+  expand(text, null, '', [])
+  const last = lines.length ? lines[lines.length - 1]! : 1
+  for (const file of append) {
+    out.push('')
+    lines.push(last)
+    expand(`--8<-- "${file}"`, last, '', [])
+  }
   return { text: out.join('\n'), lines }
 }
 
@@ -192,29 +219,43 @@ export function expandSnippets(
  * Expands a page's snippets before it is parsed (see the module comment), from the texts in
  * `file.data.includes`: wraps the processor's parser (used after the other wrappers, it runs
  * first). The file's value becomes the expanded text, so that plugins slicing it by offsets stay
- * in step; `file.data.snippetLines` maps its lines back to the page's, for messages.
+ * in step; `file.data.pageLines` maps its lines back to the page's, for messages.
  */
-export function remarkSnippets(this: Processor) {
+export function remarkSnippets(this: Processor, options: { append?: string[] } = {}) {
   const parse = this.parser
   if (!parse) throw new Error('remarkSnippets must come after remark-parse')
+  const append = options.append ?? []
   this.parser = function (document, file) {
-    const expanded = expandSnippets(document, file.data.includes ?? {}, (line, why) => {
+    const report = (line: number, why: string) => {
       file.message(`A snippet is not shown: ${why}; it is left out`, {
         place: { line, column: 1 },
         ruleId: 'snippet',
         source: 'ssg-core',
       })
-    })
+    }
+    // A text parsed into a page (a partial, a spec's description) is not a page: nothing is
+    // appended to it.
+    const expanded = expandSnippets(
+      document,
+      file.data.includes ?? {},
+      report,
+      file.data.fragment ? [] : append,
+    )
     if (!expanded) return parse(document, file)
     file.value = expanded.text
-    file.data.snippetLines = expanded.lines
+    file.data.pageLines = expanded.lines
     return parse(expanded.text, file)
   }
 }
 
 declare module 'vfile' {
   interface DataMap {
-    /** For each line of the page's text with its snippets expanded, the page's line. */
-    snippetLines: number[]
+    /**
+     * For each line of the text parsed (the page's with its snippets expanded and its MkDocs
+     * blocks rewritten, see `remarkContainerTitles`), the page's line: messages name it.
+     */
+    pageLines: number[]
+    /** A text parsed into a page (a partial, a spec's description), not a page. */
+    fragment: boolean
   }
 }

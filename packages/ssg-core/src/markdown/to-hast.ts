@@ -30,13 +30,16 @@ import { remarkShortcodes } from './remark-shortcodes.js'
  * The compile goes on from here; the page heads' title scan (`site/title-parse.ts`) stops here
  * to find a page's first element, so the two read a page's first heading the same way.
  */
-export function markdownToHast(apis?: ApiSet | null, options: { twins?: boolean } = {}) {
+export function markdownToHast(
+  apis?: ApiSet | null,
+  options: { twins?: boolean; append?: string[] } = {},
+) {
   // The twin is made last of the remark plugins: from the tree as the HTML will show it.
   return unified()
     .use(remarkParse)
     .use(remarkLeanAutolinks)
     .use(remarkContainerTitles)
-    .use(remarkSnippets)
+    .use(remarkSnippets, { append: options.append ?? [] })
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkFrontMatter)
     .use(remarkMdxEsm)

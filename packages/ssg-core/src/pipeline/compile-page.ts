@@ -81,7 +81,7 @@ export async function compilePage(page: SourcePage, processor: Processor): Promi
     }
     if (m.line != null) {
       // A line of the text with its snippets in place: the page's line it came from.
-      const line = (m.ruleId !== 'snippet' && file.data.snippetLines?.[m.line - 1]) || m.line
+      const line = (m.ruleId !== 'snippet' && file.data.pageLines?.[m.line - 1]) || m.line
       message.line = line
       message.column = m.column ?? 1
       message.frame = codeFrame(page.source, line, m.column ?? 1)

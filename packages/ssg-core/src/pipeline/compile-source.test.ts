@@ -20,7 +20,7 @@ test("a page's write to the cache waits in `later` when given one (sent first, w
   const compile = async (id: string, later?: Array<() => void>) => {
     const absolute = path.join(dir, `${id}.md`)
     writeFileSync(absolute, `# ${id}\n\nText of ${id}.\n`)
-    const result = await compileSource(warmUpRequest(id, absolute), processor, cache, null, later)
+    const result = await compileSource(warmUpRequest(id, absolute), processor, { cache, later })
     return result.page!
   }
   const now = await compile('now')

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Processor } from 'unified'
 import type { ApiSet } from '../openapi/apis.js'
 import { includedFiles, pageIdentity } from '../markdown/mdx-partials.js'
+import type { SnippetOptions } from '../markdown/snippets.js'
 import { compilePage, type CompiledPage } from './compile-page.js'
 import type { SourcePage } from './discover.js'
 import { PageCache } from './page-cache.js'
@@ -33,17 +34,21 @@ export type SourceResult =
 
 /**
  * Reads one page's file and compiles it, through the page cache: `ssg serve`'s compilers run it in
- * their own threads, so that the server's thread neither reads nor compiles. `later`: the page's
- * write to the cache is put there, to run once the result is sent (a few milliseconds an edit
- * waited for).
+ * their own threads, so that the server's thread neither reads nor compiles.
  */
 export async function compileSource(
   request: CompileRequest,
   processor: Processor,
-  cache: WorkerOptions['cache'],
-  apis: ApiSet | null = null,
-  later?: Array<() => void>,
+  how: {
+    cache: WorkerOptions['cache']
+    apis?: ApiSet | null
+    /** `markdown.snippets` (the processor's `MarkdownOptions.snippets`). */
+    snippets?: SnippetOptions | undefined
+    /** The page's write to the cache is put here, to run once the result is sent. */
+    later?: Array<() => void> | undefined
+  },
 ): Promise<SourceResult> {
+  const { cache, apis = null, snippets, later } = how
   let source: string
   try {
     source = readFileSync(request.absolute, 'utf8')
@@ -51,9 +56,11 @@ export async function compileSource(
     return { file: request.file, page: null, cached: false }
   }
   const { absolute: _absolute, ...place } = request
-  const identity = pageIdentity(source, request.absolute, request.file)
+  const identity = pageIdentity(source, request.absolute, request.file, undefined, snippets)
   const page: SourcePage = { ...place, source, ...identity }
-  const reads = identity.includes ? { reads: includedFiles(identity.includes, page.file) } : {}
+  const reads = identity.includes
+    ? { reads: includedFiles(identity.includes, page.file, snippets?.paths) }
+    : {}
   const pages = PageCache.at(cache?.dir ?? null, cache?.keyBase ?? '', apis?.key ?? '')
   const cached = pages.read(page)
   if (cached) return { file: page.file, page: cached, cached: true, ...reads }

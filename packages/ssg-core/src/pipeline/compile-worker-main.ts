@@ -75,7 +75,14 @@ export function startWorker(): void {
         for (const page of message.pages ?? [])
           texts.push(JSON.stringify(await compilePage(page, processor)))
         for (const request of message.requests ?? [])
-          results.push(await compileSource(request, processor, message.cache ?? null, apis, later))
+          results.push(
+            await compileSource(request, processor, {
+              cache: message.cache ?? null,
+              apis,
+              snippets: options!.md.snippets,
+              later,
+            }),
+          )
         parentPort!.postMessage({ id: message.id, results, texts })
         for (const write of later) write()
         heap.check()
@@ -120,7 +127,8 @@ export async function warmUpForCodeCache(): Promise<void> {
       const absolute = path.join(dir, `${id}.md`)
       writeFileSync(absolute, markdown)
       const { absolute: _absolute, ...place } = warmUpRequest(id, absolute)
-      const served = (await compileSource(warmUpRequest(id, absolute), processor, null, null)).page
+      const served = (await compileSource(warmUpRequest(id, absolute), processor, { cache: null }))
+        .page
       const built = await compilePage({ ...place, source: markdown, hash: id }, processor)
       // The bundle is checked here too: a page that fails in it fails the core's build.
       for (const page of [served, built]) {

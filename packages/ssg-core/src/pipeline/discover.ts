@@ -4,6 +4,8 @@ import path from 'node:path'
 import type { ResolvedConfig } from '../config/load-config.js'
 import type { BuildMessage } from '../report/messages.js'
 import { hash } from '../util/hash.js'
+import { snippetOptions } from '../markdown/markdown-options.js'
+import type { SnippetOptions } from '../markdown/snippets.js'
 import {
   type Includes,
   isPartialFolder,
@@ -175,6 +177,7 @@ export async function discoverPages(options: {
 }): Promise<SourcePage[]> {
   const { stats } = options
   const { config, messages } = options
+  const { snippets } = snippetOptions(config)
   const pages: SourcePage[] = []
   for (const collection of collectionsOf(config)) {
     const files = (await walk(collection.dir)).sort()
@@ -200,7 +203,7 @@ export async function discoverPages(options: {
     const exists = (relative: string) => relatives.has(relative)
     for (const entry of read) {
       if (!entry) continue
-      const page = toSourcePage(collection, entry, exists, options.head)
+      const page = toSourcePage(collection, entry, { exists, head: options.head, snippets })
       // The file's own hash (`toSourcePage` set it): the page's holds its partials' too.
       if (stats && 'size' in entry && entry.hash !== undefined)
         stats.set(page.file, {
@@ -258,9 +261,15 @@ function toSourcePage(
     mtimeMs?: number
     hash?: string
   },
-  exists: Exists,
-  head = false,
+  how: {
+    exists: Exists
+    /** Only the page's head is read (`ssg serve`): it is read again to compile. */
+    head?: boolean | undefined
+    /** `markdown.snippets` (see `snippetOptions`). */
+    snippets?: SnippetOptions | undefined
+  },
 ): SourcePage {
+  const { exists, head = false } = how
   const relative = toRelative(collection.dir, entry.absolute)
   const { id, name } = pageNameOf(relative, exists)
   const dir = path.posix.dirname(relative)
@@ -284,7 +293,10 @@ function toSourcePage(
   } else if (!entry.partial && !head) {
     // The file's own hash (the last build's when its size and mtime are), kept in `stats`.
     entry.hash ??= hash(entry.source)
-    Object.assign(page, pageIdentity(entry.source, entry.absolute, entry.file, entry.hash))
+    Object.assign(
+      page,
+      pageIdentity(entry.source, entry.absolute, entry.file, entry.hash, how.snippets),
+    )
   }
   return page
 }
@@ -310,7 +322,11 @@ export function sourcePageOf(
     if (isPartialPath(relative)) return null
     const file = path.relative(config.root, absolute).split(path.sep).join('/')
     const exists = (other: string) => existsSync(path.join(collection.dir, other))
-    return toSourcePage(collection, { absolute, file, source }, exists)
+    return toSourcePage(
+      collection,
+      { absolute, file, source },
+      { exists, ...snippetOptions(config) },
+    )
   }
   return null
 }

@@ -153,7 +153,7 @@ export const RULES = {
   'unknown-macro': {
     severity: 'warning',
     summary:
-      'the page holds `{{macro}}` calls of another tool (MDN, Vue, Jinja) that nothing runs here (one warning per page)',
+      'the page holds `{{macro}}` calls or `{% statements %}` of another tool (MDN, Vue, Jinja) that nothing runs here (one warning per page)',
     fix: 'write the text the macro stood for; MDN references already show their name as code',
   },
   'attribute-list': {

@@ -86,7 +86,7 @@ function threadLane(md: MarkdownOptions): Lane {
       // Loaded here: with a worker build, this thread never loads the compile stack.
       processor ??= import('../markdown/processor.js').then((m) => m.createProcessor(md, apis))
       const { compileSource } = await import('../pipeline/compile-source.js')
-      return compileSource(request, await processor, cache, apis)
+      return compileSource(request, await processor, { cache, apis, snippets: md.snippets })
     },
     close: async () => {},
   }

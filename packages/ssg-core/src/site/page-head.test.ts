@@ -23,7 +23,11 @@ const processor = createProcessor({
 
 /** A page of a site in `root` (only the fields discovery needs are set in the config). */
 function source(root: string, file: string, text?: string): SourcePage {
-  const config = { root, docs: { basePath: '/docs' } } as ResolvedConfig
+  const config = {
+    root,
+    docs: { basePath: '/docs' },
+    markdown: { snippets: { paths: [], append: [] } },
+  } as unknown as ResolvedConfig
   return sourcePageOf(
     config,
     path.join(root, file),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { normalizeMkdocsAdmonitions } from './mkdocs-admonitions.js'
+import { normalizeMkdocsAdmonitions, rewriteMkdocsBlocks } from './mkdocs-blocks.js'
 
 const lines = (...l: string[]) => l.join('\n')
 
@@ -81,6 +81,119 @@ describe('normalizeMkdocsAdmonitions', () => {
     expect(normalizeMkdocsAdmonitions(lines('!!! note', '    Text.', 'After.'))).toBe(
       lines(':::note', 'Text.', ':::', 'After.'),
     )
+  })
+})
+
+describe('content tabs (pymdownx.tabbed)', () => {
+  test('tabs in a row are one set; each closes on the blank line after it', () => {
+    const source = lines(
+      'Intro.',
+      '',
+      '=== "C#"',
+      '',
+      '    Text "A".',
+      '',
+      '    !!! note',
+      '        Inner.',
+      '',
+      '=== ":material-apple: macOS & \\"more\\""',
+      '',
+      '    ```bash',
+      '    brew install x',
+      '    ```',
+      '',
+      'After.',
+    )
+    expect(normalizeMkdocsAdmonitions(source)).toBe(
+      lines(
+        'Intro.',
+        '',
+        ':::::tabs',
+        '::::tab{label="C#"}',
+        '',
+        'Text "A".',
+        '',
+        ':::note',
+        'Inner.',
+        ':::',
+        '::::',
+        '::::tab{label="macOS &amp; \\&quot;more\\&quot;"}',
+        '',
+        '```bash',
+        'brew install x',
+        '```',
+        '::::',
+        ':::::',
+        'After.',
+      ),
+    )
+  })
+
+  test('`===!` starts another set; `===+` is a tab; inside a list item the indent is kept', () => {
+    expect(
+      normalizeMkdocsAdmonitions(
+        lines('=== "A"', '    a', '===+ "B"', '    b', '===! "C"', '    c'),
+      ),
+    ).toBe(
+      lines(
+        '::::tabs',
+        ':::tab{label="A"}',
+        'a',
+        ':::',
+        ':::tab{label="B"}',
+        'b',
+        ':::',
+        '::::',
+        '::::tabs',
+        ':::tab{label="C"}',
+        'c',
+        ':::',
+        '::::',
+      ),
+    )
+    expect(normalizeMkdocsAdmonitions(lines('- Item', '', '    === "A"', '        a'))).toBe(
+      lines('- Item', '', '    ::::tabs', '    :::tab{label="A"}', '    a', '    :::', '    ::::'),
+    )
+  })
+
+  test('each line written maps to the line it was made from (added lines: the one before)', () => {
+    const source = lines(
+      '=== "A"',
+      '    !!! note',
+      '        a',
+      '=== "B"',
+      '',
+      '    b',
+      '',
+      '',
+      'After.',
+    )
+    const out = rewriteMkdocsBlocks(source)!
+    expect(out.text.split('\n').map((line, i) => `${out.from[i]} ${line}`)).toEqual([
+      '1 :::::tabs',
+      '1 ::::tab{label="A"}',
+      '2 :::note',
+      '3 a',
+      '3 :::',
+      '3 ::::',
+      '4 ::::tab{label="B"}',
+      '5 ',
+      '6 b',
+      '7 ::::',
+      '8 :::::',
+      '9 After.',
+    ])
+  })
+
+  test('after a raw HTML line, a blank line first (CommonMark would read the tabs as HTML)', () => {
+    expect(normalizeMkdocsAdmonitions(lines('<div id="x"></div>', '=== "A"', '    a'))).toBe(
+      lines('<div id="x"></div>', '', '::::tabs', ':::tab{label="A"}', 'a', ':::', '::::'),
+    )
+  })
+
+  test('`===` in code, in prose, or without a quoted label is left alone', () => {
+    const source = lines('```js', '=== "x"', '```', '', 'a === "b"', '', '=== Label')
+    expect(normalizeMkdocsAdmonitions(source)).toBe(source)
   })
 })
 
