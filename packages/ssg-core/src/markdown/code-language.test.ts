@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { bracketTitleToMeta, resolveLanguage, splitFenceLanguage } from './code-language.js'
+import {
+  bracketTitleToMeta,
+  resolveLanguage,
+  splitFenceLanguage,
+  superfencesInfo,
+} from './code-language.js'
 
 const known = new Set([
   'js',
@@ -59,5 +64,31 @@ describe('bracketTitleToMeta', () => {
     expect(bracketTitleToMeta('[npm] {2}')).toBe('title="npm" {2}')
     expect(bracketTitleToMeta('title="a" [b]')).toBe('title="a" [b]')
     expect(bracketTitleToMeta('{1,3}')).toBe('{1,3}')
+  })
+})
+
+describe('superfencesInfo', () => {
+  test('class-style languages, attribute lists, attributes only, hl_lines and linenums', () => {
+    expect(superfencesInfo('.sh', '')).toEqual({ lang: 'sh', meta: '' })
+    expect(superfencesInfo('{', '.sh .no-copy #example }')).toEqual({ lang: 'sh', meta: '' })
+    expect(superfencesInfo('{.py', 'title="a b.py" }')).toEqual({
+      lang: 'py',
+      meta: 'title="a b.py"',
+    })
+    expect(superfencesInfo('title=".gitignore"', '')).toEqual({
+      lang: '',
+      meta: 'title=".gitignore"',
+    })
+    expect(superfencesInfo('title="Content', 'tabs"')).toEqual({
+      lang: '',
+      meta: 'title="Content tabs"',
+    })
+    expect(superfencesInfo('hl_lines="4', '5""')).toEqual({ lang: '', meta: '{4,5}' })
+    expect(superfencesInfo('yaml', 'hl_lines="8" linenums="1" title="x.yml"')).toEqual({
+      lang: 'yaml',
+      meta: '{8} title="x.yml"',
+    })
+    expect(superfencesInfo('yaml', 'title=".meta.yml"')).toBeNull()
+    expect(superfencesInfo('js{1,3}', '')).toBeNull()
   })
 })

@@ -77,6 +77,40 @@ export function splitFenceLanguage(info: string): { lang: string; meta: string }
 }
 
 /**
+ * A fence's info as Python-Markdown's fenced_code and pymdownx.superfences write it (Material for
+ * MkDocs), as the language and rehype-pretty-code's meta: ```` ``` .sh ```` and
+ * ```` ``` { .sh .no-copy #id } ```` name the language by the first class (the other classes and
+ * the id are dropped); ```` ``` title="x" ```` has attributes and no language (`text`);
+ * `hl_lines="3 5-6"` is `{3,5-6}`; `linenums` is dropped (no line numbers in the theme). Null when
+ * the info is none of these (most fences).
+ */
+export function superfencesInfo(lang: string, meta: string): { lang: string; meta: string } | null {
+  let words: string
+  let language = ''
+  if (lang === '{') words = meta.replace(/\}\s*$/, '')
+  else if (lang.startsWith('{')) words = `${lang.slice(1)} ${meta}`.replace(/\}\s*$/, '')
+  else if (/^\.[\w+#-]+$/.test(lang)) {
+    language = lang.slice(1)
+    words = meta
+  } else if (/^[\w-]+=/.test(lang)) words = `${lang} ${meta}`
+  else if (/(^|\s)(hl_lines|linenums)=/.test(meta)) {
+    language = lang
+    words = meta
+  } else return null
+  const kept: string[] = []
+  for (const [word] of words.matchAll(/[^\s"'=]+(?:=(?:"[^"]*"?|'[^']*'?|\S*))?/g)) {
+    if (word.startsWith('.')) {
+      if (!language) language = word.slice(1)
+    } else if (word.startsWith('#')) continue
+    else if (word.startsWith('hl_lines=')) {
+      const lines = word.slice(9).replace(/["']/g, '').trim().split(/\s+/).filter(Boolean)
+      if (lines.length) kept.push(`{${lines.join(',')}}`)
+    } else if (!/^linenums=/.test(word)) kept.push(word)
+  }
+  return { lang: language, meta: kept.join(' ') }
+}
+
+/**
  * A bracketed title in a fence's meta (`[config.js]`, VitePress's tab and file titles) as
  * rehype-pretty-code's `title="config.js"`; other meta is kept as written.
  */

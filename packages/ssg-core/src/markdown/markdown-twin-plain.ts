@@ -14,6 +14,7 @@ import type { ContainerDirective } from 'mdast-util-directive'
 import { phrasing as isPhrasing } from 'mdast-util-phrasing'
 import { unknownScheme } from '../pipeline/link-check.js'
 import { ADMONITION_STYLES } from './remark-directives.js'
+import { superfencesInfo } from './code-language.js'
 
 /**
  * The page's tree made of CommonMark + GFM nodes only, for its Markdown twin: what the site's own
@@ -356,8 +357,15 @@ function definitionList(node: Parent, state: State): List {
 
 /** A fence keeps its language and its `title="..."`; line highlights are for the eyes only. */
 function code(node: Code): Code {
-  const title = node.meta ? /(?:^|\s)title=("[^"]*"|'[^']*')/.exec(node.meta) : null
-  return { ...node, meta: title ? `title=${title[1]!}` : null }
+  // ```` ``` { .sh } ```` and ```` ``` title="x" ```` (MkDocs): the language as the HTML has it.
+  const fence = node.lang ? superfencesInfo(node.lang, node.meta ?? '') : null
+  const meta = fence ? fence.meta : node.meta
+  const title = meta ? /(?:^|\s)title=("[^"]*"|'[^']*')/.exec(meta) : null
+  return {
+    ...node,
+    ...(fence ? { lang: fence.lang || (title ? 'text' : null) } : {}),
+    meta: title ? `title=${title[1]!}` : null,
+  }
 }
 
 /** A destination the writer resolves; an absolute URL stays (an autolink stays `<https://…>`). */

@@ -1,7 +1,12 @@
 import type { Element, Root } from 'hast'
 import type { VFile } from 'vfile'
 import { visit } from 'unist-util-visit'
-import { bracketTitleToMeta, resolveLanguage, splitFenceLanguage } from './code-language.js'
+import {
+  bracketTitleToMeta,
+  resolveLanguage,
+  splitFenceLanguage,
+  superfencesInfo,
+} from './code-language.js'
 import { fenceLanguage } from './rehype-code-extras.js'
 
 export interface CodeLanguageOptions {
@@ -21,11 +26,21 @@ export interface CodeLanguageOptions {
 export function rehypeCodeLanguage(options: CodeLanguageOptions) {
   return function (tree: Root, file: VFile) {
     visit(tree, 'element', (node, _index, parent) => {
-      const written = fenceLanguage(node, parent)
+      let written = fenceLanguage(node, parent)
       if (written === null) return
       const data = node.data as { meta?: string | null } | undefined
       const ownMeta = String(data?.meta ?? node.properties.metastring ?? '')
       let meta = bracketTitleToMeta(ownMeta)
+      const superfences = superfencesInfo(written, meta)
+      if (superfences) {
+        const lang = superfences.lang || 'text'
+        const classes = (node.properties.className as unknown[]).map(String)
+        node.properties.className = classes.map((c) =>
+          c === 'language-' + written ? 'language-' + lang : c,
+        )
+        written = lang
+        meta = superfences.meta
+      }
       if (!options.isLoaded(written)) {
         const split = splitFenceLanguage(written)
         let resolved = split.lang === '' ? 'text' : resolveLanguage(split.lang, options)
