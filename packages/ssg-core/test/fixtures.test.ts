@@ -91,7 +91,9 @@ for (const name of await readdir(fixtures)) {
       for (const [, text, index] of page.html.matchAll(
         /<h2[^>]*>([^<]*)<a class="ssg-anchor".*?data-section="(\d+)"/g,
       ))
-        expect(sections[Number(index)]?.split('\n')[0], page.path).toBe(`## ${text}`)
+        expect(sections[Number(index)]?.split('\n')[0], page.path).toBe(
+          `## ${text.replace(/&#x26;/g, '&').replace(/&#x3C;/g, '<')}`,
+        )
     }
     // Files copied beside the pages (images, downloads), with their sizes.
     const copied = (await readdir(buildDir, { recursive: true }))

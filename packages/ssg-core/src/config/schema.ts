@@ -188,10 +188,12 @@ export const configSchema = z.strictObject({
        * How heading ids are made: `github` (lower case, punctuation removed, spaces as `-`:
        * links written for GitHub keep working), or `mdn` for pages written for MDN Web Docs
        * (`Formal syntax` -> `formal_syntax`, and definition list terms get ids), whose links use
-       * those ids. An id written in the page (`{#id}`, raw HTML) is kept either way.
+       * those ids, or `mkdocs` for pages written for MkDocs (`Caret, Mark & Tilde` ->
+       * `caret-mark-tilde`; repeats `_1`). An id written in the page (`{#id}`, raw HTML) is kept
+       * either way.
        * @default 'github'
        */
-      headingIds: z.enum(['github', 'mdn']).default('github'),
+      headingIds: z.enum(['github', 'mdn', 'mkdocs']).default('github'),
       /**
        * Snippets (`--8<-- "file.md"`, as Material for MkDocs writes them; pymdownx.snippets'
        * options). `paths`: folders, relative to the site, a snippet's file is looked for in

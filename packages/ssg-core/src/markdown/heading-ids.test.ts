@@ -48,3 +48,26 @@ test("MDN's ids: lower case, spaces as _, URL punctuation removed, repeats numbe
     'the_has_selector',
   ])
 })
+
+test("MkDocs' ids: ASCII word characters, runs of spaces and hyphens as one -, repeats _1", () => {
+  const ids = new HeadingIds('mkdocs')
+  expect(
+    [
+      'Caret, Mark & Tilde',
+      'Want driver installation / updates?',
+      'Café — naïve',
+      'Setup',
+      'Setup',
+      '¿?',
+      '¿?',
+    ].map((t) => ids.slug(t)),
+  ).toEqual([
+    'caret-mark-tilde',
+    'want-driver-installation-updates',
+    'cafe-naive',
+    'setup',
+    'setup_1',
+    '_1',
+    '_2',
+  ])
+})

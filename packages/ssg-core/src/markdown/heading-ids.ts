@@ -4,9 +4,23 @@ import { slug } from 'github-slugger'
  * How heading ids are made: `github` (the default: GitHub's rule, see `HeadingIds`), or `mdn`, as
  * MDN Web Docs makes them, for pages written for it (their links use them): the text in lower
  * case, spaces as `_`, URL punctuation removed (`Formal syntax` -> `formal_syntax`), repeats
- * numbered `_2`, `_3`; definition list terms get ids too (`fallback`).
+ * numbered `_2`, `_3`; definition list terms get ids too (`fallback`); or `mkdocs`, as MkDocs
+ * (Python-Markdown's toc) makes them: ASCII letters, digits, `_` and `-` kept, lower case, each run
+ * of spaces and hyphens as one `-` (`Caret, Mark & Tilde` -> `caret-mark-tilde`, where GitHub
+ * writes `caret-mark--tilde`), repeats numbered `_1`, `_2`.
  */
-export type HeadingIdStyle = 'github' | 'mdn'
+export type HeadingIdStyle = 'github' | 'mdn' | 'mkdocs'
+
+/** MkDocs' id of a heading's text (see `HeadingIdStyle`): Python-Markdown's `slugify`. */
+export function mkdocsSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[^\x00-\x7f]/g, '')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s]+/g, '-')
+}
 
 /** MDN's id of a heading's text (see `HeadingIdStyle`). */
 export function mdnSlug(text: string): string {
@@ -41,6 +55,14 @@ export class HeadingIds {
       const base = mdnSlug(text) || 'section'
       let id = base
       for (let n = 2; this.taken.has(id); n++) id = `${base}_${n}`
+      this.taken.add(id)
+      return id
+    }
+    if (this.style === 'mkdocs') {
+      // An empty id is numbered as a repeat is: `_1`.
+      const base = mkdocsSlug(text)
+      let id = base
+      for (let n = 1; this.taken.has(id) || !id; n++) id = `${base}_${n}`
       this.taken.add(id)
       return id
     }

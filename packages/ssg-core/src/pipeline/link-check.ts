@@ -41,14 +41,16 @@ export interface LinkCheck {
 }
 
 /**
- * URL schemes a link may use: the web's, mail and phone, and the apps documentation links to.
+ * URL schemes a link may use: the web's, mail and phone, and the apps documentation links to
+ * (Windows' own: `ms-settings:`, `ms-windows-store:`, any `ms-…`, `windowsdefender:`).
  * Any other (`xref:`, `doc:`, a tool's own) is reported: a browser cannot follow it.
  */
 const KNOWN_SCHEMES = new Set(
   (
     'http https mailto tel sms ftp ftps sftp ssh git svn irc ircs news nntp xmpp magnet geo ' +
     'webcal data urn ws wss file vscode vscode-insiders slack zoommtg msteams skype spotify ' +
-    'steam itms-apps market intent chrome about view-source matrix bitcoin ethereum'
+    'steam itms-apps market intent chrome about view-source matrix bitcoin ethereum ' +
+    'windowsdefender microsoft-edge'
   ).split(' '),
 )
 
@@ -124,7 +126,8 @@ function splitHref(href: string): { path: string; hash: string } | null {
  */
 export function unknownScheme(href: string): string | null {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1]?.toLowerCase()
-  return scheme && !KNOWN_SCHEMES.has(scheme) && scheme !== 'javascript' ? scheme : null
+  if (!scheme || KNOWN_SCHEMES.has(scheme) || scheme.startsWith('ms-')) return null
+  return scheme !== 'javascript' ? scheme : null
 }
 
 /** The draft left out of the build at a site path (`/x` or `/x/`), if any. */
