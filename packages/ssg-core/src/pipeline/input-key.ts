@@ -77,7 +77,8 @@ export async function buildInputKey(options: {
     await indexerFingerprint(),
     JSON.stringify(options.assets),
     JSON.stringify(options.messages),
-    JSON.stringify([...options.lastUpdated].sort()),
+    // By file: a sort without a comparator makes a string of each pair for each comparison.
+    JSON.stringify([...options.lastUpdated].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     JSON.stringify(options.staticFiles),
     JSON.stringify(options.contentFiles ?? []),
     options.apis?.key ?? '',
