@@ -110,10 +110,15 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     mode: 'build',
     timings,
     ...(options.cache !== undefined ? { cache: options.cache } : {}),
-    // A cold build starts its compile workers now: they load while the specs are read.
+    // An edit build starts its compile worker now, a cold build once the pages are found: they
+    // load while the theme, the pages or the specs are read.
+    onConfig: (config, _pages, cacheDir) => {
+      const hasRecords = useRecords && PageRecords.saved(cacheDir)
+      early = EarlyWorker.forEditSoon({ config, hasRecords, options })
+    },
     onSources: (sources, cacheDir) => {
       found = PageRecords.open(cacheDir)
-      if (options.workers !== 0) early = EarlyWorker.forCold({ sources, records: found, options })
+      early = EarlyWorker.forSources({ early, sources, records: found, options })
     },
   }).catch(async (error: unknown) => {
     await early?.stop()
@@ -132,8 +137,6 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
   try {
     const outputs = await OutputCache.open({ cacheDir: site.cache.outputs, outDir, staging })
     const records = found ?? PageRecords.open(site.cache.outputs)
-    if (useRecords && !early)
-      early = EarlyWorker.forEdit({ config, sources, records, site, options })
     const assets = await stage(timings, 'client bundle', () =>
       bundleClient({
         clientEntry: theme.clientEntry,

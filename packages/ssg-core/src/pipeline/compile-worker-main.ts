@@ -46,12 +46,23 @@ export function startWorker(): void {
     async (message: {
       id: number
       setup?: CompileWorkerData
+      warmUp?: SourcePage[]
       pages?: SourcePage[]
       requests?: CompileRequest[]
       cache?: WorkerOptions['cache']
       /** `ssg serve`: the specs changed (the highlighter is kept, only the processor is new). */
       apis?: ApiSet | null
     }) => {
+      // Pages compiled before the build asks for them, the results dropped (see
+      // `EarlyWorker.warmUp`): the pages of the build's first request wait for them.
+      if (message.warmUp && processorPromise) {
+        const pages = message.warmUp
+        processorPromise = processorPromise.then(async (processor) => {
+          for (const page of pages) await compilePage(page, processor).catch(() => null)
+          return processor
+        })
+        return
+      }
       if (message.setup) {
         options = message.setup
         useOniguruma(options.oniguruma)

@@ -155,3 +155,86 @@ describe('compile workers started for a cold build', () => {
     expect(new Set(html).size).toBe(2)
   })
 })
+
+/**
+ * A stand-in started with its options that notes the pages it warms up on (`{ warmUp }`, no
+ * answer) and answers each page with their files.
+ */
+const WARMING = new URL(
+  'data:text/javascript,' +
+    encodeURIComponent(
+      `import { parentPort } from 'node:worker_threads'
+let warmed = []
+parentPort.on('message', ({ id, warmUp, pages }) => {
+  if (warmUp) return void (warmed = warmUp.map((page) => page.file))
+  parentPort.postMessage({ id, texts: pages.map((page) => JSON.stringify({ file: page.file,
+    html: 'warmed ' + JSON.stringify(warmed), messages: [] })) })
+})`,
+    ),
+)
+
+describe('a compile worker started for an edit', () => {
+  const pages = [page, { ...page, file: 'content/docs/b.md', id: 'b', route: '/docs/b' }]
+  const recordsOf = (hash: string) => ({
+    previousOf: (file: string) => (file === page.file ? ({ hash } as never) : undefined),
+  })
+  const soon = (site = config()) =>
+    EarlyWorker.forEditSoon({ config: site, hasRecords: true, options: {}, url: WARMING })
+
+  test('starts once the previous build left records and the build may use workers', async () => {
+    const site = config()
+    expect(
+      EarlyWorker.forEditSoon({ config: site, hasRecords: false, options: {}, url: WARMING }),
+    ).toBeNull()
+    expect(
+      EarlyWorker.forEditSoon({
+        config: site,
+        hasRecords: true,
+        options: { workers: 0 },
+        url: WARMING,
+      }),
+    ).toBeNull()
+    expect(
+      EarlyWorker.forEditSoon({ config: site, hasRecords: true, options: {}, url: undefined }),
+    ).toBeNull()
+    // With the pool's options; without them when the site has specs (not read yet).
+    const told = soon(site)!
+    expect(told.data).toEqual({ md: markdownOptions(site), apis: null })
+    const withSpecs = resolveConfig({
+      raw: { title: 'Site', url: 'https://docs.example', openapi: { a: { file: 'a.yaml' } } },
+      root: '/nonexistent',
+      configFile: null,
+    })
+    const untold = soon(withSpecs)!
+    expect(untold.data).toBeNull()
+    await Promise.all([told.stop(), untold.stop()])
+  })
+
+  test('is kept when a page differs from its record, warmed up on it before compiling', async () => {
+    const site = config()
+    const started = soon(site)
+    const early = EarlyWorker.forSources({
+      early: started,
+      sources: pages,
+      records: recordsOf('old'),
+      options: {},
+      url: UNTOLD,
+    })
+    expect(early).toBe(started)
+    const { pages: compiled } = await compile(site, early)
+    expect(String(compiled[0]!.html)).toBe('warmed ' + JSON.stringify([page.file]))
+  })
+
+  test('is ended when no page differs from its record', () => {
+    const started = soon()!
+    const early = EarlyWorker.forSources({
+      early: started,
+      sources: pages,
+      records: recordsOf(page.hash),
+      options: {},
+      url: UNTOLD,
+    })
+    expect(early).toBeNull()
+    expect(started.take({ md: markdownOptions(config()), apis: null })).toEqual([])
+  })
+})

@@ -2,7 +2,6 @@ import { isDeepStrictEqual } from 'node:util'
 import type { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { markdownOptions } from '../markdown/markdown-options.js'
-import type { ApiSet } from '../openapi/apis.js'
 import { poolSize, type CompileWorkerData } from './compile.js'
 import type { SourcePage } from './discover.js'
 import type { PageRecords } from './page-records.js'
@@ -13,10 +12,11 @@ import { compileWorkerUrl, startCompileWorker } from './compile-thread.js'
  * each imports the compile stack and makes its highlighter (most of a second) on the other core
  * while this thread reads the specs, makes the client bundle, the route table and checks the
  * records. Started in one of two ways:
- * - with the options (`start`: an edit build), taken by the pool (`take`) only when those are the
- *   very options the pool would start one with; otherwise, or when it failed, it is ended;
- * - without (`startUntold`: a cold build, before the specs are read): the pool's options come in
- *   the first message (`{ setup }`, see `compile-worker-main.ts`), the worker warms up meanwhile.
+ * - with the options (`start`), taken by the pool (`take`) only when those are the very options
+ *   the pool would start one with; otherwise, or when it failed, it is ended;
+ * - without (`startUntold`: an edit build's once the config is loaded, a cold build's once the
+ *   pages are found): the pool's options come in the first message (`{ setup }`, see
+ *   `compile-worker-main.ts`), the worker warms up meanwhile.
  * A worker that failed is ended and the pool starts its own: the output never depends on them.
  */
 export class EarlyWorker {
@@ -37,23 +37,60 @@ export class EarlyWorker {
   }
 
   /**
-   * Starts one when a page's bytes differ from its record's (an edit of a page the previous build
-   * made), the build may use workers and the site has no OpenAPI specs (their documents are read
-   * only when a page to compile needs them); else null.
+   * An edit build's worker, started as soon as the config is loaded when the previous build left
+   * its records (`hasRecords`) and the build may use workers: it loads while the theme loads and
+   * the pages are found, so that one page edited is compiled without waiting for it (#17, item 4).
+   * Started with the options the pool will have (`markdownOptions`, no specs), or without (`take`
+   * sends them) when the site has OpenAPI specs (not read yet). `forSources` ends it when no page
+   * was edited.
    */
-  static forEdit(options: {
+  static forEditSoon(options: {
     config: ResolvedConfig
+    hasRecords: boolean
+    options: { workers?: number }
+    url?: URL | undefined
+  }): EarlyWorker | null {
+    if (!options.hasRecords || options.options.workers === 0) return null
+    const url = 'url' in options ? options.url : compileWorkerUrl()
+    if (Object.keys(options.config.openapi).length) return EarlyWorker.startUntold(1, url)
+    return EarlyWorker.start({ md: markdownOptions(options.config), apis: null }, url)
+  }
+
+  /**
+   * Once the pages are found: `early` (see `forEditSoon`) when a page's bytes differ from its
+   * record's (an edit of a page the previous build made), warming up on those pages (`warmUp`);
+   * else `early` is ended, and a cold build (no page has a record) starts its pool (`forCold`).
+   */
+  static forSources(options: {
+    early: EarlyWorker | null
     sources: readonly SourcePage[]
     records: Pick<PageRecords, 'previousOf'>
-    site: { apis: ApiSet | null }
     options: { workers?: number }
+    url?: URL | undefined
   }): EarlyWorker | null {
-    if (options.options.workers === 0 || options.site.apis !== null) return null
-    const edited = options.sources.some((source) => {
-      const record = options.records.previousOf(source.file)
+    const { early, sources, records } = options
+    const edited = sources.filter((source) => {
+      const record = records.previousOf(source.file)
       return record !== undefined && record.hash !== source.hash
     })
-    return edited ? EarlyWorker.start({ md: markdownOptions(options.config), apis: null }) : null
+    if (early && edited.length) {
+      early.warmUp(edited.slice(0, WARM_UP_PAGES))
+      return early
+    }
+    void early?.stop()
+    if (options.options.workers === 0) return null
+    return EarlyWorker.forCold(options)
+  }
+
+  /**
+   * Has workers started with their options compile `pages` and drop the results (see
+   * `compile-worker-main.ts`): a first compile makes the code highlighter's regular expressions of
+   * the page's languages and V8's code (one edited page of the 10,000-page corpus: 0.5 s cold,
+   * the build waited for it); the pool's compile of those pages then runs warm.
+   */
+  warmUp(pages: readonly SourcePage[]): void {
+    if (this.data && pages.length)
+      for (const worker of this.workers) worker.postMessage({ warmUp: pages })
   }
 
   /**
@@ -117,3 +154,6 @@ export class EarlyWorker {
     await Promise.all(workers.map((worker) => worker.terminate()))
   }
 }
+
+/** The edited pages a worker warms up on: a few (a larger edit keeps the pool busy anyway). */
+const WARM_UP_PAGES = 4

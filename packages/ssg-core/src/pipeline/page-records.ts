@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { SearchPage } from '@ssg/search-indexer'
@@ -92,6 +92,11 @@ export class PageRecords {
       }
     }
     return new PageRecords(file, previous)
+  }
+
+  /** Whether a build left records in `cacheDir` (they may still be of another version). */
+  static saved(cacheDir: string | null): boolean {
+    return cacheDir !== null && existsSync(path.join(cacheDir, FILE))
   }
 
   /** The previous record of a page, when made under `site` from these bytes at this time. */

@@ -26,10 +26,11 @@ export interface OpenSiteOptions {
   /** Extra argument of the theme's import (`ssg serve` imports a changed theme again). */
   reload?: string
   /**
-   * Told the config as soon as it is loaded, with the page cache's folder (null when off):
-   * `ssg serve` starts its compile threads then, while the theme and the pages load.
+   * Told the config as soon as it is loaded, with the page cache's folder and that of the on-disk
+   * caches (null when off): `ssg serve` starts its compile threads then, while the theme and the
+   * pages load, and `ssg build` the worker of an edit.
    */
-  onConfig?: (config: ResolvedConfig, pageCache: string | null) => void
+  onConfig?: (config: ResolvedConfig, pageCache: string | null, cacheDir: string | null) => void
   /**
    * Told the pages as soon as they are found, with the folder of the on-disk caches (null when
    * off), before the specs are read: `ssg build` starts its compile workers then.
@@ -85,7 +86,7 @@ export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
   const timings = options.timings ?? []
   const config = await stage(timings, 'load config', () => loadConfig({ root: options.root }))
   const cacheDir = options.cache === false ? null : path.join(config.root, '.ssg-cache')
-  options.onConfig?.(config, cacheDir && path.join(cacheDir, 'pages'))
+  options.onConfig?.(config, cacheDir && path.join(cacheDir, 'pages'), cacheDir)
   // React's development build renders several times slower: load the theme in production mode.
   process.env.NODE_ENV ??= 'production'
   const messages: BuildMessage[] = []
