@@ -10,7 +10,7 @@ import type { CompiledPage } from './compile-page.js'
 import { linkRewrites, siteLinkOptions } from './link-check.js'
 import { WriteBehind } from './write-behind.js'
 import type { OutputCache } from './output-cache.js'
-import type { OutputContent } from './staging-writer.js'
+import type { FileRange, OutputContent } from './staging-writer.js'
 import { encodeRoute, markdownFileOf } from './output-paths.js'
 import { StaleRecordError } from './page-records.js'
 import { flattenSidebar } from './sidebars.js'
@@ -309,7 +309,7 @@ function llmsFullFile(
   kept: (file: string) => KeptTwin | undefined,
   twins: Map<string, TwinOutput>,
   outputs: OutputCache,
-): { key: string; length: number; parts: () => Buffer[] } {
+): { key: string; length: number; parts: () => Array<Buffer | FileRange> } {
   const first = Buffer.from(head(site.config))
   const groups = pagesBySidebar<LlmsPage & { file: string }>({
     ...site,
@@ -350,25 +350,25 @@ function llmsFullFile(
     }
   const parts = () => {
     const previous = pieces.some((piece) => !(piece instanceof Buffer))
-      ? outputs.previousBytes(LLMS_FULL_TXT)
+      ? outputs.previousFile(LLMS_FULL_TXT)
       : null
-    const out: Buffer[] = [first]
+    const out: Array<Buffer | FileRange> = [first]
     // The previous file's bytes run on from one kept page to the next: one part (10,000 parts of
     // a few kilobytes cost 0.2-0.6 s to write at 10,000 pages).
-    let run: [number, number] | null = null
+    let run: FileRange | null = null
     const endRun = () => {
-      if (run) out.push(previous!.subarray(run[0], run[1]))
+      if (run) out.push(run)
       run = null
     }
     for (const piece of pieces) {
       if (piece instanceof Buffer) {
         endRun()
         out.push(piece)
-      } else if (!previous || piece[1] > previous.length) throw new StaleRecordError(LLMS_FULL_TXT)
-      else if (run && run[1] === piece[0]) run[1] = piece[1]
+      } else if (!previous || piece[1] > previous.size) throw new StaleRecordError(LLMS_FULL_TXT)
+      else if (run && run.end === piece[0]) run.end = piece[1]
       else {
         endRun()
-        run = [piece[0], piece[1]]
+        run = { file: previous.path, start: piece[0], end: piece[1] }
       }
     }
     endRun()

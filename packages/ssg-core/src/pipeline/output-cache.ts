@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { constants } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { BuildMessage } from '../report/messages.js'
 import { changedFiles, type FileColumns, type OutputCheck } from './output-check.js'
@@ -186,12 +186,14 @@ export class OutputCache {
     return !!now && now.size === record.size && now.mtimeMs === record.mtimeMs
   }
 
-  /** The bytes of a file of the previous build, when it is as that build wrote it; else null. */
-  previousBytes(file: string): Buffer | null {
+  /**
+   * Where a file of the previous build is and its size, when it is as that build wrote it; else
+   * null (its bytes are copied as parts of a new file: see `FileRange`).
+   */
+  previousFile(file: string): { path: string; size: number } | null {
     const record = this.previousRecord(file)
     if (!record || !this.intact(file, record)) return null
-    const bytes = readFileSync(path.join(this.outDir, file))
-    return bytes.length === record.size ? bytes : null
+    return { path: path.join(this.outDir, file), size: record.size }
   }
 
   /** Like `reuse` for several files: all of them, or none. */

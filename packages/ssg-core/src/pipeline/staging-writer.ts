@@ -1,8 +1,22 @@
-import { mkdir, open, unlink } from 'node:fs/promises'
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 
-/** An output file's bytes: text, bytes, or bytes in parts (written one after the other). */
-export type OutputContent = string | Uint8Array | readonly Uint8Array[]
+/**
+ * An output file's bytes: text, bytes, or in parts written one after the other, each bytes or a
+ * range of another file (`FileRange`).
+ */
+export type OutputContent = string | Uint8Array | ReadonlyArray<Uint8Array | FileRange>
+
+/**
+ * Bytes `start` to `end` of a file (one the previous build wrote), copied through a small buffer:
+ * reading 41 MB of `llms-full.txt` into one new buffer cost 0.17 s of page faults, in 1 MB steps
+ * 0.02 s.
+ */
+export interface FileRange {
+  file: string
+  start: number
+  end: number
+}
 
 /** A file to write: its path in the output folder, its content and key. */
 export interface FileToWrite {
@@ -79,13 +93,39 @@ async function createFile(
     if (typeof content === 'string' || content instanceof Uint8Array)
       await handle.writeFile(content)
     // In parts: 41 MB of `llms-full.txt` are not copied into one buffer first.
-    else
-      for (const part of content)
-        for (let at = 0; at < part.length;)
-          at += (await handle.write(part, at, part.length - at)).bytesWritten
+    else {
+      let buffer: Buffer | null = null
+      for (const part of content) {
+        if (part instanceof Uint8Array) await writeAll(handle, part, part.length)
+        else await copyRange(part, handle, (buffer ??= Buffer.allocUnsafe(COPY_STEP)))
+      }
+    }
     const { size, mtimeMs } = await handle.stat()
     return { size, mtimeMs }
   } finally {
     await handle.close()
   }
 }
+
+async function writeAll(handle: FileHandle, bytes: Uint8Array, length: number): Promise<void> {
+  for (let at = 0; at < length;) at += (await handle.write(bytes, at, length - at)).bytesWritten
+}
+
+/** Copies `range` to the end of what `handle` has, through `buffer`. */
+async function copyRange(range: FileRange, handle: FileHandle, buffer: Buffer): Promise<void> {
+  const from = await open(range.file, 'r')
+  try {
+    for (let at = range.start; at < range.end;) {
+      const length = Math.min(buffer.length, range.end - at)
+      const { bytesRead } = await from.read(buffer, 0, length, at)
+      if (bytesRead === 0) throw new Error(`${range.file} is shorter than ${range.end} bytes`)
+      await writeAll(handle, buffer, bytesRead)
+      at += bytesRead
+    }
+  } finally {
+    await from.close()
+  }
+}
+
+/** The buffer a `FileRange` is copied through. */
+const COPY_STEP = 1 << 20
