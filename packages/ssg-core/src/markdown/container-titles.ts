@@ -1,10 +1,10 @@
 import type { Processor } from 'unified'
 import { rewriteMkdocsBlocks } from './mkdocs-blocks.js'
 import { rewriteMarkdownInHtml } from './mkdocs-md-in-html.js'
+import { CodeFences } from './code-fences.js'
 
 /** An opening fence with a space before the name or a bare title: `::: tip`, `:::tip Title`. */
 const SPACED_OPENING = /^([ \t>]*)(:{3,})([ \t]*)([A-Za-z][\w-]*)(?:[ \t]+(.*?))?[ \t]*$/
-const CODE_FENCE = /^[ \t>]*(`{3,}|~{3,})/
 
 /**
  * Rewrites container openings written for VitePress or Docusaurus 2 into remark-directive's
@@ -15,21 +15,11 @@ const CODE_FENCE = /^[ \t>]*(`{3,}|~{3,})/
 export function normalizeContainerOpenings(source: string): string {
   if (!source.includes(':::')) return source
   const lines = source.split('\n')
-  let fence: { char: string; size: number } | null = null
+  const fences = new CodeFences()
   let changed = false
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
-    const code = CODE_FENCE.exec(line)
-    if (fence) {
-      if (code && code[1]![0] === fence.char && code[1]!.length >= fence.size) {
-        if (line.trimEnd().endsWith(code[1]!)) fence = null
-      }
-      continue
-    }
-    if (code) {
-      fence = { char: code[1]![0]!, size: code[1]!.length }
-      continue
-    }
+    if (fences.inCode(line)) continue
     const match = SPACED_OPENING.exec(line)
     if (!match) continue
     const [, prefix, colons, space, name, title] = match

@@ -1,4 +1,5 @@
 import { KNOWN_DIRECTIVES } from './remark-directives.js'
+import { CodeFences } from './code-fences.js'
 
 /**
  * MkDocs (Python-Markdown, Material for MkDocs) admonitions and content tabs, rewritten into
@@ -28,7 +29,6 @@ import { KNOWN_DIRECTIVES } from './remark-directives.js'
 /** `!!! type "title"`, `??? type`, `???+ type extra-class "title"`, at any indentation. */
 const OPENING =
   /^([ \t]*)(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)((?:[ \t]+[\w-]+)*)(?:[ \t]+"(.*)")?[ \t]*$/
-const CODE_FENCE = /^[ \t>]*(`{3,}|~{3,})/
 /** `=== "Label"`, `===! "Label"` (a new set of tabs), `===+ "Label"` (selected). */
 const TAB = /^([ \t]*)===(!?\+?|\+?!?)[ \t]+"(.*)"[ \t]*$/
 /** A block a MkDocs plugin generates: `::: mkdocs-click`, `::: package.module` (mkdocstrings). */
@@ -133,7 +133,7 @@ function convert(
   const out = new Output()
   let changed = false
   let depth = 0
-  let fence: { char: string; size: number } | null = null
+  const fences = new CodeFences()
   /** After the block ending at `last`: the closing fence, on the blank line after it if any. */
   const close = (closing: string, last: number): number => {
     const onBlank = last + 1 < lines.length && isBlank(lines[last + 1]!)
@@ -142,14 +142,7 @@ function convert(
   }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
-    const code = CODE_FENCE.exec(line)
-    if (fence) {
-      if (code && code[1]![0] === fence.char && code[1]!.length >= fence.size) fence = null
-      out.push(line, from[i]!)
-      continue
-    }
-    if (code) {
-      fence = { char: code[1]![0]!, size: code[1]!.length }
+    if (fences.inCode(line)) {
       out.push(line, from[i]!)
       continue
     }

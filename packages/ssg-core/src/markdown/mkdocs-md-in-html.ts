@@ -7,12 +7,12 @@
  * blank (later lines of the page are then one off). Code fences are left alone.
  */
 
+import { CodeFences } from './code-fences.js'
 import type { Rewritten } from './mkdocs-blocks.js'
 
 /** A block element's opening tag alone on its line, with `markdown`, `markdown="1"` or `="block"`. */
 const OPENING =
   /^([ \t]*<(?:div|section|article|aside|details|figure|header|footer|main|nav|blockquote)\b[^>]*?)[ \t]+markdown(?:=(?:"[^"]*"|'[^']*'|[\w-]+))?([^>]*>)[ \t]*$/i
-const CODE_FENCE = /^[ \t>]*(`{3,}|~{3,})/
 
 /** Rewrites the `markdown` blocks of a page (see the module comment); other text is kept. */
 export function normalizeMarkdownInHtml(source: string): string {
@@ -29,22 +29,11 @@ export function rewriteMarkdownInHtml(source: string): Rewritten | null {
     out.push(line)
     from.push(at + 1)
   }
-  let fence: { char: string; size: number } | null = null
+  const fences = new CodeFences()
   let changed = false
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
-    const code = CODE_FENCE.exec(line)
-    if (fence) {
-      if (code && code[1]![0] === fence.char && code[1]!.length >= fence.size) fence = null
-      push(line, i)
-      continue
-    }
-    if (code) {
-      fence = { char: code[1]![0]!, size: code[1]!.length }
-      push(line, i)
-      continue
-    }
-    const open = OPENING.exec(line)
+    const open = fences.inCode(line) ? null : OPENING.exec(line)
     if (!open) {
       push(line, i)
       continue
