@@ -35,8 +35,11 @@ interface State {
   depth: number
   urls: string[]
   html: HtmlReducer | null
-  /** The identifiers of the link and image references: a definition no reference uses is left out. */
-  referenced: Set<string>
+  /**
+   * Whether a link or image reference uses an identifier (a definition no reference uses is left
+   * out); the tree is walked for them on the first definition only: most pages have none.
+   */
+  referenced: (identifier: string) => boolean
 }
 
 /**
@@ -47,7 +50,9 @@ export function plainContent(
   children: RootContent[],
   html: HtmlReducer | null,
 ): { nodes: RootContent[]; urls: string[] } {
-  const state: State = { depth: 1, urls: [], html, referenced: referencedIds(children) }
+  let ids: Set<string> | undefined
+  const referenced = (id: string) => (ids ??= referencedIds(children)).has(id)
+  const state: State = { depth: 1, urls: [], html, referenced }
   return { nodes: wrapPhrasing(blocks(leadingContent(children), state)), urls: state.urls }
 }
 
@@ -123,7 +128,7 @@ function block(node: RootContent, state: State): RootContent[] {
       return [code(node)]
     case 'definition':
       // Unused: a site's shared definitions appended to every page (`markdown.snippets.append`).
-      if (!state.referenced.has(node.identifier)) return []
+      if (!state.referenced(node.identifier)) return []
       return [{ ...node, url: placeholder(node.url, state) }]
     case 'yaml':
       return []
