@@ -16,6 +16,7 @@ import { stage, stageTimings, type ProgressListener, type StageTiming } from '..
 import { compilePages } from './compile.js'
 import { EarlyWorker } from './early-worker.js'
 import { collectInputs } from './input-key.js'
+import { gitTimes } from './last-updated.js'
 import { writeMarkdownFiles } from './markdown-output.js'
 import { OutputCache } from './output-cache.js'
 import { createStagingDir, type OldOutput } from './write.js'
@@ -105,6 +106,8 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
   // Set once the pages are found (`onSources`), before the site is open.
   let found = null as PageRecords | null
   let early = null as EarlyWorker | null
+  // The pages' git times, looked up while the site opens (set once the config is loaded).
+  let git: Promise<Map<string, string>> | undefined
   const site = await openSite({
     root: options.root,
     mode: 'build',
@@ -113,6 +116,7 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     // An edit build starts its compile worker now, a cold build once the pages are found: they
     // load while the theme, the pages or the specs are read.
     onConfig: (config, _pages, cacheDir) => {
+      git = gitTimes(config.root)
       const hasRecords = useRecords && PageRecords.saved(cacheDir)
       early = EarlyWorker.forEditSoon({ config, hasRecords, options })
     },
@@ -147,7 +151,15 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
       }),
     )
     const inputs = await stage(timings, 'inputs', () =>
-      collectInputs({ config, theme, sources, messages: site.messages, assets, apis: site.apis }),
+      collectInputs({
+        config,
+        theme,
+        sources,
+        messages: site.messages,
+        assets,
+        apis: site.apis,
+        ...(git ? { git } : {}),
+      }),
     )
     // Nothing the output is made from changed, and the output folder is as the last build left
     // it: that output stands (a warm rebuild of an unchanged site does no other work).

@@ -25,6 +25,8 @@ export async function collectInputs(options: {
   assets: DocumentAssets
   /** The site's OpenAPI specs (their key), when it has any. */
   apis?: { key: string } | null
+  /** `gitTimes(config.root)`, when started already (see `lastUpdatedTimes`). */
+  git?: Promise<Map<string, string>>
 }): Promise<{
   staticFiles: Set<string>
   lastUpdated: Map<string, string>
@@ -39,6 +41,7 @@ export async function collectInputs(options: {
     root: config.root,
     files: options.sources.map((p) => p.file),
     mtimeOf: (file) => mtimes.get(file),
+    ...(options.git ? { git: options.git } : {}),
   })
   const stats = await staticFileStats(config.root, staticFiles)
   const contentFiles = contentFileStats(config.root)
