@@ -14,6 +14,13 @@ import type { CompiledPage } from './compile-page.js'
 import type { TwinOutput } from './markdown-output.js'
 import { coreFingerprint, indexerFingerprint, themeFingerprint } from './module-fingerprint.js'
 import { searchPages } from './render-context.js'
+import {
+  RECORDS_VERSION,
+  recordOfRow,
+  recordRow,
+  wellFormed,
+  type RecordsFile,
+} from './page-records-file.js'
 import type { PageKeys, PageToWrite } from './page-keys.js'
 
 /**
@@ -49,14 +56,6 @@ export interface PageRecord {
   search: { key: string; page: SearchPage } | null
 }
 
-interface RecordsFile {
-  version: number
-  /** The site key the records were made under (`siteKey`). */
-  site: string
-  records: Record<string, PageRecord>
-}
-
-const VERSION = 1
 const FILE = 'page-records.json'
 
 /** The records of a compiled page's head and anchors, for `PageRecord.summary`. */
@@ -73,12 +72,17 @@ export function summaryOf(page: Pick<CompiledPage, keyof PageHead | 'anchors'>):
  * once it is the new build's.
  */
 export class PageRecords {
-  private readonly next: Record<string, PageRecord> = {}
+  private readonly next = new Map<string, PageRecord>()
+  /** The previous records' rows by file, each decoded when first asked for. */
+  private readonly index = new Map<string, number>()
+  private readonly decoded: Array<PageRecord | undefined> = []
 
   private constructor(
     private readonly file: string | null,
     private readonly previous: RecordsFile | null,
-  ) {}
+  ) {
+    previous?.files.forEach((file, i) => this.index.set(file, i))
+  }
 
   static open(cacheDir: string | null): PageRecords {
     const file = cacheDir && path.join(cacheDir, FILE)
@@ -86,7 +90,7 @@ export class PageRecords {
     if (file) {
       try {
         const parsed = JSON.parse(readFileSync(file, 'utf8')) as RecordsFile
-        if (parsed.version === VERSION) previous = parsed
+        if (wellFormed(parsed)) previous = parsed
       } catch {
         // None yet, or unreadable: every page is made.
       }
@@ -106,19 +110,25 @@ export class PageRecords {
     lastUpdated: string | null,
   ): PageRecord | undefined {
     if (this.previous?.site !== site) return undefined
-    const record = this.previous.records[page.file]
-    return record && record.hash === page.hash && record.lastUpdated === lastUpdated
-      ? record
-      : undefined
+    const at = this.index.get(page.file)
+    if (at === undefined) return undefined
+    // Hash and time from the row: a record not used is not decoded.
+    const row = this.previous.rows[at]!
+    return row[0] === page.hash && row[2] === lastUpdated ? this.decode(page.file, at) : undefined
   }
 
   /** The previous record of a page whatever it was made under. */
   previousOf(file: string): PageRecord | undefined {
-    return this.previous?.records[file]
+    const at = this.index.get(file)
+    return at === undefined ? undefined : this.decode(file, at)
+  }
+
+  private decode(file: string, at: number): PageRecord {
+    return (this.decoded[at] ??= recordOfRow(file, this.previous!.rows[at]!))
   }
 
   set(file: string, record: PageRecord): void {
-    this.next[file] = record
+    this.next.set(file, record)
   }
 
   /** Removes the previous records: call before the output folder changes. */
@@ -129,7 +139,9 @@ export class PageRecords {
   /** Saves this build's records under `site`: call once the output folder is this build's. */
   async save(site: string): Promise<void> {
     if (!this.file) return
-    const content: RecordsFile = { version: VERSION, site, records: this.next }
+    const files = [...this.next.keys()]
+    const rows = files.map((file) => recordRow(file, this.next.get(file)!))
+    const content: RecordsFile = { version: RECORDS_VERSION, site, files, rows }
     await mkdir(path.dirname(this.file), { recursive: true })
     const temporary = `${this.file}.${process.pid}.tmp`
     await writeFile(temporary, JSON.stringify(content))
