@@ -369,9 +369,12 @@ async function buildOnce(options: BuildOptions, useRecords: boolean): Promise<Bu
     await outputs.forget()
     await records.forget()
     await stage(timings, 'swap into place', () => outputs.commit(options.oldOutput))
-    // Only now: the manifest describes the output folder as it is.
-    await outputs.save({ inputKey: inputs.key, pages: report.pages, messages: report.messages })
-    await records.save(siteKey)
+    // Only now: the manifest describes the output folder as it is. Both at once: one is written
+    // while the other is made.
+    await Promise.all([
+      outputs.save({ inputKey: inputs.key, pages: report.pages, messages: report.messages }),
+      records.save(siteKey),
+    ])
     report.reusedFiles = outputs.reused
     return report
   } catch (error) {

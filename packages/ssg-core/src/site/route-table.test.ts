@@ -106,6 +106,30 @@ describe('the site files', () => {
     staticFiles: new Set(['/img/logo.svg', '/docs/guide/use.html']),
   })
 
+  test('the files with search files added are those made with them, in the same order', () => {
+    const options = {
+      table: site.table,
+      // A static file at a search file's path: the search file wins, where it is added.
+      staticFiles: new Set(['/img/logo.svg', '/search-doc-1-0.json']),
+      markdown: true,
+    }
+    const search = {
+      docFile: 'search-doc-1.json',
+      indexFile: 'search-index-1.json',
+      parts: ['search-doc-1-0.json', 'search-prefix-1-0.json'],
+    }
+    const made = new SiteFiles({ ...options, search })
+    const added = new SiteFiles({ ...options, search: null }).withSearch(search)
+    expect(added.list()).toEqual(made.list())
+    expect(added.find('search-doc-1-0.json')).toEqual({
+      kind: 'search',
+      path: 'search-doc-1-0.json',
+    })
+    expect(added.withSearch(null).list()).toEqual(
+      new SiteFiles({ ...options, search: null }).list(),
+    )
+  })
+
   test('finds each kind of file by its path', () => {
     expect(files.find('docs/guide/index.html')).toMatchObject({
       kind: 'page',
