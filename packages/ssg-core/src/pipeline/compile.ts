@@ -56,8 +56,8 @@ export async function compilePages(options: CompileOptions): Promise<CompileResu
   // of the 2,000-page corpus edited: 4.0 s of CPU for the whole build against 5.0 s).
   const workers = poolSize(todo.length, options.workers)
   // Each batch goes to the cache as it arrives, while the workers go on: writing every page at
-  // the end held all their JSON at once (0.3 GB for 10,000 pages, the build's peak memory). The
-  // files are written by the thread pool: this thread must be free to send the next batches.
+  // the end held all their JSON at once (0.3 GB for 10,000 pages, the build's peak memory). Each
+  // file is written at once (`writeSoon`: a fraction of a millisecond into the OS's page cache).
   let done = cacheHits
   options.onProgress?.(done, options.pages.length)
   const save = (batch: CompiledPage[], texts?: readonly string[]) => {

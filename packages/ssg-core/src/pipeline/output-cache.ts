@@ -213,10 +213,10 @@ export class OutputCache {
     return true
   }
 
-  /** Writes new files into the staging folder and records their keys, with bounded concurrency. */
-  async write(files: readonly FileToWrite[], concurrency = 64): Promise<void> {
+  /** Writes new files into the staging folder and records their keys. */
+  async write(files: readonly FileToWrite[]): Promise<void> {
     for (const file of files) this.kept.delete(file.path)
-    await this.writer.write(files, (file) => this.record([file]), concurrency)
+    await this.writer.write(files, (file) => this.record([file]))
   }
 
   /** Records files written into the staging folder by other means (a render worker's). */

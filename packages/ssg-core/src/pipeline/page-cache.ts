@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PLUGIN_FINGERPRINT, type MarkdownOptions } from '../markdown/markdown-options.js'
 import { usesOpenapi, type ApiSet } from '../openapi/apis.js'
@@ -26,8 +26,7 @@ export async function pageCacheKey(md: MarkdownOptions): Promise<string> {
 export class PageCache {
   /** Pages that place parts of an OpenAPI spec: their key has the specs' key too. */
   private readonly usesSpecs = new Set<string>()
-  /** Writes of `writeSoon` not yet done, and the first that failed. */
-  private pending: Array<Promise<void>> = []
+  /** The first write of `writeSoon` that failed. */
   private failure: { error: unknown } | null = null
 
   private constructor(
@@ -85,26 +84,23 @@ export class PageCache {
   }
 
   /**
-   * `write`, with the file written by the thread pool: the caller's thread only serialises the
-   * page (not even that when given its JSON, as a compile worker sends it). A build's thread
-   * writing each batch of compiled pages as it came back was blocked for seconds on a busy disk,
-   * while the compile workers waited for their next batch. `flush` waits for these writes and
-   * throws the first failure.
+   * `write` for the build's thread, as each batch of compiled pages comes back: it only writes
+   * the page's JSON (a compile worker sends it made), and a failure is kept for `flush` to throw.
+   * Written synchronously: through `fs/promises` each file cost 0.5 ms of CPU (a thread-pool task
+   * with its promise and handle) against 0.05 ms (2,000 files of 30 KB), taken from the two cores
+   * the compile workers use; the bytes go to the OS's page cache, no write waits for the disk.
    */
   writeSoon(page: CompiledPage, json?: string): void {
-    if (!this.dir || page.failed) return
-    const text = json ?? JSON.stringify(page)
-    const write = writeFile(this.fileOf(page), text).catch((error: unknown) => {
-      this.failure ??= { error }
-    })
-    this.pending.push(write)
+    if (!this.dir || page.failed || this.failure) return
+    try {
+      writeFileSync(this.fileOf(page), json ?? JSON.stringify(page))
+    } catch (error) {
+      this.failure = { error }
+    }
   }
 
-  /** Waits for the writes of `writeSoon`; throws the first that failed. */
-  async flush(): Promise<void> {
-    const pending = this.pending
-    this.pending = []
-    await Promise.all(pending)
-    if (this.failure) throw this.failure.error
+  /** Throws the first write of `writeSoon` that failed. */
+  flush(): Promise<void> {
+    return this.failure ? Promise.reject(this.failure.error as Error) : Promise.resolve()
   }
 }

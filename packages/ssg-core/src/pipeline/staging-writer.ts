@@ -1,4 +1,13 @@
-import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises'
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -34,42 +43,40 @@ export interface WrittenFile {
 }
 
 /**
- * Writes new files into a staging folder, with bounded concurrency, each folder made once: for
- * `OutputCache.write`, and for a render worker (which writes the files it makes and hands their
- * records to the build's thread, see `render-worker.ts`).
+ * Writes new files into a staging folder, each folder made once: for `OutputCache.write`, and for
+ * a render worker (which writes the files it makes and hands their records to the build's thread,
+ * see `render-worker.ts`).
+ *
+ * The files are written synchronously, one after the other: a build writes thousands of small
+ * files (2,000 pages: 8,300), and each one written through `fs/promises` (open, write, stat,
+ * close, each a thread-pool task with its promise and handle objects) cost 0.19 ms of CPU against
+ * 0.05 ms written synchronously (3,000 files of 30 KB, 64 at a time; 2 cores that compile pages
+ * meanwhile). The writes go to the OS's page cache: none waits for the disk.
  */
 export class StagingWriter {
-  private readonly folders = new Map<string, Promise<unknown>>()
+  private readonly folders = new Set<string>()
 
   constructor(private readonly staging: string) {}
 
   /** Writes `files`; `onWritten` is told each as it is written. */
-  async write(
-    files: readonly FileToWrite[],
-    onWritten: (file: WrittenFile) => void,
-    concurrency = 64,
-  ): Promise<void> {
-    let next = 0
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, files.length) }, async () => {
-        while (next < files.length) {
-          const file = files[next++]!
-          const to = path.join(this.staging, file.path)
-          await this.folder(path.dirname(to))
-          const { size, mtimeMs } = await createFile(to, file.content)
-          onWritten({ path: file.path, key: file.key, size, mtimeMs })
-        }
-      }),
-    )
+  write(files: readonly FileToWrite[], onWritten: (file: WrittenFile) => void): Promise<void> {
+    try {
+      for (const file of files) {
+        const to = path.join(this.staging, file.path)
+        this.folder(path.dirname(to))
+        const { size, mtimeMs } = createFile(to, file.content)
+        onWritten({ path: file.path, key: file.key, size, mtimeMs })
+      }
+      return Promise.resolve()
+    } catch (error) {
+      return Promise.reject(error as Error)
+    }
   }
 
-  private folder(dir: string): Promise<unknown> {
-    let made = this.folders.get(dir)
-    if (!made) {
-      made = mkdir(dir, { recursive: true })
-      this.folders.set(dir, made)
-    }
-    return made
+  private folder(dir: string): void {
+    if (this.folders.has(dir)) return
+    mkdirSync(dir, { recursive: true })
+    this.folders.add(dir)
   }
 }
 
@@ -77,53 +84,49 @@ export class StagingWriter {
  * Creates `file` with `content`; a file already at that path (a copy from `static/`, a link to
  * the previous build) is replaced, never written into.
  */
-async function createFile(
-  file: string,
-  content: OutputContent,
-): Promise<{ size: number; mtimeMs: number }> {
-  let handle
+function createFile(file: string, content: OutputContent): { size: number; mtimeMs: number } {
+  let fd
   try {
-    handle = await open(file, 'wx')
+    fd = openSync(file, 'wx')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    await unlink(file)
-    handle = await open(file, 'wx')
+    unlinkSync(file)
+    fd = openSync(file, 'wx')
   }
   try {
-    if (typeof content === 'string' || content instanceof Uint8Array)
-      await handle.writeFile(content)
+    if (typeof content === 'string' || content instanceof Uint8Array) writeFileSync(fd, content)
     // In parts: 41 MB of `llms-full.txt` are not copied into one buffer first.
     else {
       let buffer: Buffer | null = null
       for (const part of content) {
-        if (part instanceof Uint8Array) await writeAll(handle, part, part.length)
-        else await copyRange(part, handle, (buffer ??= Buffer.allocUnsafe(COPY_STEP)))
+        if (part instanceof Uint8Array) writeAll(fd, part, part.length)
+        else copyRange(part, fd, (buffer ??= Buffer.allocUnsafe(COPY_STEP)))
       }
     }
-    const { size, mtimeMs } = await handle.stat()
+    const { size, mtimeMs } = fstatSync(fd)
     return { size, mtimeMs }
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
 }
 
-async function writeAll(handle: FileHandle, bytes: Uint8Array, length: number): Promise<void> {
-  for (let at = 0; at < length;) at += (await handle.write(bytes, at, length - at)).bytesWritten
+function writeAll(fd: number, bytes: Uint8Array, length: number): void {
+  for (let at = 0; at < length;) at += writeSync(fd, bytes, at, length - at)
 }
 
-/** Copies `range` to the end of what `handle` has, through `buffer`. */
-async function copyRange(range: FileRange, handle: FileHandle, buffer: Buffer): Promise<void> {
-  const from = await open(range.file, 'r')
+/** Copies `range` to the end of what `fd` has, through `buffer`. */
+function copyRange(range: FileRange, fd: number, buffer: Buffer): void {
+  const from = openSync(range.file, 'r')
   try {
     for (let at = range.start; at < range.end;) {
       const length = Math.min(buffer.length, range.end - at)
-      const { bytesRead } = await from.read(buffer, 0, length, at)
+      const bytesRead = readSync(from, buffer, 0, length, at)
       if (bytesRead === 0) throw new Error(`${range.file} is shorter than ${range.end} bytes`)
-      await writeAll(handle, buffer, bytesRead)
+      writeAll(fd, buffer, bytesRead)
       at += bytesRead
     }
   } finally {
-    await from.close()
+    closeSync(from)
   }
 }
 
