@@ -11,7 +11,7 @@
 import { sectionCount, type IndexedPage } from './build-index.js'
 import { fieldLengths, foldingAverage, type TermTable } from './build-postings.js'
 import { foldChanged } from './fold-changed.js'
-import type { EncodedTerm } from './split.js'
+import { firstAtOrAfter, type EncodedTerm } from './split.js'
 
 /** What a split index's build keeps for the next (`SearchIndexFiles.folded`). */
 export interface FoldedTerms {
@@ -211,19 +211,36 @@ function markTerms(counts: Int32Array, fieldCount: number, flags: Uint8Array): b
   return true
 }
 
-/** `previous` without the `removed` terms, and `added` (sorted, all removed), in order. */
+/**
+ * `previous` without the `removed` terms, and `added` (sorted, all removed), in order. The few
+ * removed and added terms are found by binary search, and the runs between them copied: looking
+ * each of 100,000 terms up in `removed` cost an edit 30-150 ms (its strings hashed first).
+ */
 export function mergeSorted(
   previous: readonly EncodedTerm[],
   removed: ReadonlySet<string>,
   added: readonly EncodedTerm[],
 ): EncodedTerm[] {
-  const out: EncodedTerm[] = []
-  let k = 0
-  for (const entry of previous) {
-    if (removed.has(entry.term)) continue
-    while (k < added.length && added[k]!.term < entry.term) out.push(added[k++]!)
-    out.push(entry)
+  const gone: number[] = []
+  for (const term of removed) {
+    const k = firstAtOrAfter(previous, term)
+    if (previous[k]?.term === term) gone.push(k)
   }
-  while (k < added.length) out.push(added[k++]!)
+  gone.sort((a, b) => a - b)
+  const out = new Array<EncodedTerm>(previous.length - gone.length + added.length)
+  let at = 0
+  let from = 0
+  let g = 0
+  const copy = (to: number) => {
+    for (; from < to; from++) {
+      if (g < gone.length && gone[g] === from) g++
+      else out[at++] = previous[from]!
+    }
+  }
+  for (const entry of added) {
+    copy(firstAtOrAfter(previous, entry.term, from))
+    out[at++] = entry
+  }
+  copy(previous.length)
   return out
 }

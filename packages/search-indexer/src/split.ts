@@ -10,6 +10,7 @@ import { spanningPrefixes } from './bounds.js'
 import { encodeReserve, type Reserve } from './cap.js'
 import type { DocPage, DocPart, DocSection } from './format.js'
 import { plurals } from './query.js'
+import { postingsRun } from './stored-term.js'
 
 /** Raw bytes from which a site's index is split by default. */
 export const SPLIT_ABOVE = 1_500_000
@@ -27,7 +28,9 @@ export interface EncodedTerm {
   /** Postings in all fields: how common the term is (the browser's `Vocabulary.weight`). */
   weight: number
   /** A capped term's postings below the cap (`encodeReserve`), for a cache: not in the parts. */
-  reserve?: string
+  reserve?: string | undefined
+  /** `postings.length`, when known without reading `postings` (see `StoredTerm`). */
+  readonly postingsLength?: number
 }
 
 /** Encodes folded postings for the parts (and those below the cap, given, for a cache). */
@@ -54,7 +57,7 @@ export function splitTerms(
   terms: readonly EncodedTerm[],
   partBytes = 24_000,
 ): { parts: EncodedTerm[][]; bounds: string[] } {
-  const sizes = terms.map((t) => t.term.length + t.postings.length + 2)
+  const sizes = terms.map((t) => t.term.length + (t.postingsLength ?? t.postings.length) + 2)
   const parts: EncodedTerm[][] = []
   const bounds: string[] = []
   let start = 0
@@ -100,13 +103,13 @@ export function prefixFiles(
   bounds: readonly string[],
   options: { minPrefixLength: number; maxPrefixTerms: number },
 ): PrefixFile[] {
-  const position = new Map(terms.map((t, k) => [t.term, k]))
+  // Found by a binary search: a map of every term cost an edit 60 ms at 100,000 terms.
   return spanningPrefixes(bounds, options.minPrefixLength).map((prefix) => {
     const best = heaviest(terms, prefix, options.maxPrefixTerms)
     const members = new Set(best)
     for (const variant of [prefix, ...plurals(prefix)]) {
-      const k = position.get(variant)
-      if (k !== undefined) members.add(k)
+      const k = firstAtOrAfter(terms, variant)
+      if (terms[k]?.term === variant) members.add(k)
     }
     return {
       prefix,
@@ -120,7 +123,7 @@ export function prefixFiles(
 export function termRange(terms: readonly EncodedTerm[]): TermRange {
   return {
     terms: encodeTerms(terms.map((t) => t.term)),
-    postings: terms.map((t) => t.postings).join('\n'),
+    postings: postingsRun(terms, 0, terms.length),
   }
 }
 
@@ -181,9 +184,11 @@ function heaviest(terms: readonly EncodedTerm[], prefix: string, max: number): n
   return best
 }
 
-/** The position of the first of sorted `terms` at or after `term` (`terms.length` if none). */
-export function firstAtOrAfter(terms: readonly EncodedTerm[], term: string): number {
-  let low = 0
+/**
+ * The position of the first of sorted `terms` at or after `term` (`terms.length` if none),
+ * looked for from `low` on.
+ */
+export function firstAtOrAfter(terms: readonly EncodedTerm[], term: string, low = 0): number {
   let high = terms.length
   while (low < high) {
     const middle = (low + high) >>> 1

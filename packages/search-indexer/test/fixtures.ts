@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { SearchPage } from '../src/index.js'
+import type { FoldedTerms, SearchPage } from '../src/index.js'
 
 /** A few pages shaped like the Veilbox docs. */
 export const pages: SearchPage[] = [
@@ -80,4 +80,12 @@ export function fileFetch(dir: string, requested: string[] = [], base = '/') {
       return { ok: false, status: 404, statusText: 'Not Found', text: async () => '' }
     }
   }
+}
+
+/** Folded terms with each entry a plain object (a decoded entry reads its lines when asked). */
+export function plainTerms(folded: FoldedTerms): FoldedTerms {
+  const terms = folded.terms.map(({ term, postings, weight, reserve }) =>
+    reserve ? { term, postings, weight, reserve } : { term, postings, weight },
+  )
+  return { ...folded, terms }
 }

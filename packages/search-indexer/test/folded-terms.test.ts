@@ -14,6 +14,7 @@ import { foldingAverage } from '../src/build-postings.js'
 import { foldedAverages } from '../src/folded-terms.js'
 import { RESERVE, decodeReserve } from '../src/cap.js'
 import { decodeLevelPostings } from '../src/index-codec.js'
+import { plainTerms } from './fixtures.js'
 
 const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike'.split(
   ' ',
@@ -171,7 +172,7 @@ test('folded terms that are not whole are not read', () => {
   const folded = new Memo()
   const { folded: kept } = warmBuild(folded, null, site.slice(0, 60))
   const bytes = encodeFoldedTerms(kept.terms, 'tag')
-  expect(decodeFoldedTerms(bytes, 'tag')).toEqual(kept.terms)
+  expect(plainTerms(decodeFoldedTerms(bytes, 'tag')!)).toEqual(plainTerms(kept.terms))
   expect(decodeFoldedTerms(bytes, 'other tag')).toBeNull()
   expect(decodeFoldedTerms(bytes.subarray(0, bytes.length - 1), 'tag')).toBeNull()
 })

@@ -144,11 +144,23 @@ interface PartKeys {
   doc(page: number, firstSection: number): string
 }
 
-/** The keys of parts (see `SearchNames.partKeys`), each body hashed once. */
+/**
+ * The keys of parts (see `SearchNames.partKeys`), each body and each doc part hashed once (a
+ * doc part's key is asked while the index is made, then for the note: 10,000 hashes each).
+ */
 function partKeyOf(fingerprint: string, pageKeys: readonly string[]): PartKeys {
   const known = new Map<PartKind, Map<string, string>>()
-  const doc = (page: number, firstSection: number) =>
-    hash('doc', fingerprint, pageKeys[page]!, String(page), String(firstSection))
+  // By page: the key of its doc part and the first section it was asked with.
+  const docKeys: Array<string | undefined> = []
+  const docSections: number[] = []
+  const doc = (page: number, firstSection: number) => {
+    const cached = docKeys[page]
+    if (cached !== undefined && docSections[page] === firstSection) return cached
+    const key = hash('doc', fingerprint, pageKeys[page]!, String(page), String(firstSection))
+    docKeys[page] = key
+    docSections[page] = firstSection
+    return key
+  }
   const keys = (part: Pick<SearchPart, 'kind' | 'body' | 'doc'>) => {
     if (part.doc) return doc(part.doc.page, part.doc.firstSection)
     let ofKind = known.get(part.kind)
