@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { version as esbuildVersion } from 'esbuild'
 import type { DocumentAssets } from '../pipeline/render.js'
+import { esbuildVersion } from '../util/esbuild.js'
 import { hash } from '../util/hash.js'
-import { bundleKey, type BundlePlan } from './bundle-key.js'
+import { bundleKey, changedSince, type BundlePlan } from './bundle-key.js'
 
 const VERSION = 1
 
@@ -95,16 +95,7 @@ export class BundleCache {
   }
 }
 
-/** A file changed less than 2 s before `time`, or not found. */
-function changedSince(file: string, time: number): boolean {
-  try {
-    return statSync(file).mtimeMs >= time - 2000
-  } catch {
-    return true
-  }
-}
-
 /** The key of the bundle's esbuild options (serialised by the caller) and esbuild's version. */
 function optionsKey(options: string): string {
-  return hash(esbuildVersion, options)
+  return hash(esbuildVersion(), options)
 }

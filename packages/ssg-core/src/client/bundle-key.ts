@@ -101,3 +101,15 @@ function resolution(dir: string, specifier: string, state: (file: string) => str
     if (path.dirname(at) === at) return '-'
   }
 }
+
+/**
+ * A file changed less than 2 s before `time` (ms), or not found: a cache saves nothing made from
+ * it, since its key is made after the build and would hold bytes the build did not read.
+ */
+export function changedSince(file: string, time: number): boolean {
+  try {
+    return statSync(file).mtimeMs >= time - 2000
+  } catch {
+    return true
+  }
+}

@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
+import type { BuildOptions, Metafile, Plugin } from 'esbuild'
 import type { DocumentAssets } from '../pipeline/render.js'
 import { CLIENT_ENTRY_ID } from '../theme/customize.js'
 import { withBase } from '../theme/contract.js'
 import { SsgError } from '../util/errors.js'
+import { esbuild } from '../util/esbuild.js'
 import { BundleCache, type BundleFiles } from './bundle-cache.js'
 import { planOf } from './bundle-key.js'
 
@@ -69,6 +70,7 @@ export async function bundleClient(options: ClientBundleOptions): Promise<Docume
   const startedAt = Date.now()
   let result
   try {
+    const { build } = await esbuild()
     result = await build({ ...clientBuildOptions(options), write: false })
   } catch (error) {
     throw clientBundleError(error, options.clientEntry)

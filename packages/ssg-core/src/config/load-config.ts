@@ -3,11 +3,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import type { Metafile } from 'esbuild'
 import { configSchema, type ParsedConfig } from './schema.js'
 import { formatSchemaIssues } from './format-config-error.js'
 import { SsgError } from '../util/errors.js'
+import { esbuild } from '../util/esbuild.js'
 import { hash } from '../util/hash.js'
+import { ConfigCache } from './config-cache.js'
 import { inSite, snippetCandidates } from '../markdown/snippets.js'
 
 export const CONFIG_FILE_NAMES = [
@@ -33,14 +35,21 @@ export class ConfigError extends SsgError {
   override name = 'ConfigError'
 }
 
-/** Loads, validates and resolves the config of the site in `root` (zero-config when there is none). */
-export async function loadConfig(options: { root: string }): Promise<ResolvedConfig> {
+/**
+ * Loads, validates and resolves the config of the site in `root` (zero-config when there is none).
+ * `cacheDir`: the site's on-disk caches (`.ssg-cache`), where the compiled config is kept (see
+ * `ConfigCache`); null or absent: compiled each time.
+ */
+export async function loadConfig(options: {
+  root: string
+  cacheDir?: string | null
+}): Promise<ResolvedConfig> {
   const root = path.resolve(options.root)
   if (!existsSync(root)) throw new ConfigError(`Cannot find the site folder \`${root}\``)
   const configFile =
     CONFIG_FILE_NAMES.map((name) => path.join(root, name)).find((file) => existsSync(file)) ?? null
   let raw: unknown = {}
-  if (configFile) raw = await importConfigFile(configFile)
+  if (configFile) raw = await importConfigFile(configFile, options.cacheDir ?? null)
   else raw = zeroConfig(root)
   return resolveConfig({ raw, root, configFile })
 }
@@ -123,50 +132,33 @@ function zeroConfig(root: string): Record<string, unknown> {
   return { title: name.charAt(0).toUpperCase() + name.slice(1), url: 'http://localhost' }
 }
 
-async function importConfigFile(file: string): Promise<unknown> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'ssg-config-'))
-  const out = path.join(dir, `config-${hash(file)}.mjs`)
+async function importConfigFile(file: string, cacheDir: string | null): Promise<unknown> {
   let selfDefineConfig = ''
   try {
     selfDefineConfig = fileURLToPath(import.meta.resolve('@ssg/core/config'))
   } catch {
     // Not resolvable (running from sources): the config's own node_modules must provide it.
   }
-  try {
-    await build({
-      entryPoints: [file],
-      outfile: out,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'silent',
-      alias:
-        selfDefineConfig && existsSync(selfDefineConfig)
-          ? { '@ssg/core/config': selfDefineConfig }
-          : {},
-    })
-  } catch (error) {
-    const detail =
-      error && typeof error === 'object' && 'errors' in error
-        ? (
-            error as {
-              errors: Array<{ text: string; location?: { line: number; column: number } | null }>
-            }
-          ).errors
-            .map(
-              (e) =>
-                `  ${path.relative(process.cwd(), file)}:${e.location?.line ?? 1}:${(e.location?.column ?? 0) + 1}: ${e.text}`,
-            )
-            .join('\n')
-        : String(error)
-    await rm(dir, { recursive: true, force: true })
-    throw new ConfigError(
-      `Cannot compile the config ${path.relative(process.cwd(), file)}\n${detail}`,
-      { cause: error },
-    )
+  const alias: Record<string, string> =
+    selfDefineConfig && existsSync(selfDefineConfig) ? { '@ssg/core/config': selfDefineConfig } : {}
+  // The working folder too: the compiled code's comments name the inputs relative to it.
+  const key = JSON.stringify({ file, alias, cwd: process.cwd() })
+  const cache = cacheDir ? new ConfigCache(path.join(cacheDir, 'config')) : null
+  let code = cache?.load(key) ?? null
+  if (code === null) {
+    const startedAt = Date.now()
+    const compiled = await compileConfigFile(file, alias)
+    code = compiled.code
+    try {
+      cache?.save({ options: key, metafile: compiled.metafile, code, startedAt })
+    } catch {
+      // A cache that cannot be written (disk full, no permission) only costs the next build.
+    }
   }
+  const dir = await mkdtemp(path.join(tmpdir(), 'ssg-config-'))
+  const out = path.join(dir, `config-${hash(file)}.mjs`)
   try {
+    await writeFile(out, code)
     const mod = (await import(pathToFileURL(out).href)) as { default?: unknown }
     if (mod.default === undefined)
       throw new ConfigError(
@@ -183,5 +175,46 @@ async function importConfigFile(file: string): Promise<unknown> {
     )
   } finally {
     await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** The config file compiled by esbuild to one ES module (its imports bundled in). */
+async function compileConfigFile(
+  file: string,
+  alias: Record<string, string>,
+): Promise<{ code: string; metafile: Metafile }> {
+  const { build } = await esbuild()
+  try {
+    const result = await build({
+      entryPoints: [file],
+      outfile: 'config.mjs',
+      write: false,
+      metafile: true,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'silent',
+      alias,
+    })
+    return { code: result.outputFiles[0]!.text, metafile: result.metafile }
+  } catch (error) {
+    const detail =
+      error && typeof error === 'object' && 'errors' in error
+        ? (
+            error as {
+              errors: Array<{ text: string; location?: { line: number; column: number } | null }>
+            }
+          ).errors
+            .map(
+              (e) =>
+                `  ${path.relative(process.cwd(), file)}:${e.location?.line ?? 1}:${(e.location?.column ?? 0) + 1}: ${e.text}`,
+            )
+            .join('\n')
+        : String(error)
+    throw new ConfigError(
+      `Cannot compile the config ${path.relative(process.cwd(), file)}\n${detail}`,
+      { cause: error },
+    )
   }
 }

@@ -84,8 +84,11 @@ export interface SiteSession {
 /** Opens a site: its config, theme and pages (see `SiteSession`). */
 export async function openSite(options: OpenSiteOptions): Promise<SiteSession> {
   const timings = options.timings ?? []
-  const config = await stage(timings, 'load config', () => loadConfig({ root: options.root }))
-  const cacheDir = options.cache === false ? null : path.join(config.root, '.ssg-cache')
+  const cacheDir =
+    options.cache === false ? null : path.join(path.resolve(options.root), '.ssg-cache')
+  const config = await stage(timings, 'load config', () =>
+    loadConfig({ root: options.root, cacheDir }),
+  )
   options.onConfig?.(config, cacheDir && path.join(cacheDir, 'pages'), cacheDir)
   // React's development build renders several times slower: load the theme in production mode.
   process.env.NODE_ENV ??= 'production'

@@ -15,9 +15,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build, type Metafile, type Plugin } from 'esbuild'
+import type { Metafile, Plugin } from 'esbuild'
 import type { ResolvedConfig } from '../config/load-config.js'
 import { closest, SsgError } from '../util/errors.js'
+import { esbuild } from '../util/esbuild.js'
 import { hash } from '../util/hash.js'
 import type { ThemeCustomization, ThemeServerModule } from './contract.js'
 import { ConfigError } from '../config/load-config.js'
@@ -85,6 +86,7 @@ function placeOf(root: string, file: string, name: string): string {
 
 /** The export names of a module (esbuild reads them; nothing runs). */
 async function exportsOf(file: string): Promise<string[]> {
+  const { build } = await esbuild()
   const result = await build({
     entryPoints: [file],
     bundle: false,
@@ -341,6 +343,7 @@ export async function loadCustomizedServer(options: {
 }): Promise<CustomizedServer> {
   const { config, serverEntry, plan } = options
   let output: { text: string; metafile: Metafile }
+  const { build } = await esbuild()
   try {
     const result = await build({
       entryPoints: [serverEntry],
