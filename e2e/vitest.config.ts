@@ -19,6 +19,8 @@ export default defineConfig({
   test: {
     // The repository stands alone: a test that reads beside it fails (see the file).
     setupFiles: ['../scripts/standalone-guard.mjs'],
+    // Temporary folders in one folder of the run, removed at its end (see the file).
+    globalSetup: ['../scripts/test-tmpdir.mjs'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
