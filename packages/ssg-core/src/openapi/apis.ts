@@ -248,8 +248,9 @@ function warnUnplaced(
   placed: Set<string>,
   messages: BuildMessage[],
 ): void {
-  for (const op of parsed.operations) {
-    if (op.id === null || placed.has(op.id)) continue
+  const unplaced = parsed.operations.filter((op) => op.id !== null && !placed.has(op.id))
+  if (unplaced.some((op) => op.line === 0)) parsed.placeOperations?.()
+  for (const op of unplaced) {
     messages.push({
       file: parsed.file,
       line: op.line,

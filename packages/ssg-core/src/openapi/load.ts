@@ -5,11 +5,11 @@ import path from 'node:path'
 import { coreFingerprint } from '../pipeline/module-fingerprint.js'
 import { codeFrame, type BuildMessage } from '../report/messages.js'
 import { hash } from '../util/hash.js'
-import { yamlPackage } from '../util/yaml-package.js'
 import { checkSpec } from './check.js'
-import { locatePointer, pointerSegments, toPointer } from './locate.js'
+import { locatePointer, pointerSegments } from './locate.js'
 import { parserProblems, schemaProblemsAsWritten, valueAt } from './problems.js'
 import { openapiSchemaErrors } from './schema-validator.js'
+import { placeOperations, readPlaced, readPlain, type PlacedYaml } from './read-yaml.js'
 import { HTTP_METHODS, type OpenApiDocument } from './types.js'
 
 /** A valid OpenAPI document and where it came from. */
@@ -45,6 +45,7 @@ export interface OperationPlace {
   id: string | null
   method: string
   path: string
+  /** 1-based, 0 until placed (see `ParsedSpec.placeOperations`). */
   line: number
   column: number
 }
@@ -59,6 +60,11 @@ export interface ParsedSpec {
    * document as that parser read it. Its messages and operations are not known yet.
    */
   unverified?: unknown
+  /**
+   * Puts where each of `operations` is written into it, when they were read without their places
+   * (`line` 0): only an operation warned about needs one (see `placeOperations`).
+   */
+  placeOperations?: () => void
 }
 
 /** Part of the cache key: the format of a cache entry. */
@@ -117,7 +123,8 @@ export async function loadSpec(options: {
         ...(m.line ? { frame: codeFrame(source, m.line, m.column ?? 1) } : {}),
       }))
       const spec = entry.raw ? { id: options.id, file, hash: hash(source), raw: entry.raw } : null
-      return { spec, messages, operations: entry.operations }
+      const operations = entry.operations
+      return { spec, messages, operations, ...placing(source, operations) }
     } catch {
       // Not cached yet (or unreadable): parse.
     }
@@ -158,13 +165,7 @@ export async function quickSpec(options: {
   file: string
   source: string
 }): Promise<ParsedSpec | null> {
-  const { load, CORE_SCHEMA } = await import('js-yaml')
-  let raw: unknown
-  try {
-    raw = load(options.source, { schema: CORE_SCHEMA })
-  } catch {
-    return null
-  }
+  const raw = await readPlain(options.source)
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null
   if (!/^3\.1\.\d+$/.test(String((raw as { openapi?: unknown }).openapi))) return null
   const spec = { id: options.id, file: options.file, hash: hash(options.source), raw }
@@ -178,10 +179,11 @@ export async function parseSpec(options: {
   source: string
 }): Promise<ParsedSpec & { raw?: unknown }> {
   const { file, source } = options
-  // The core's one-file yaml with its code cache (the package is 60 modules to load).
-  const { LineCounter, parseDocument } = yamlPackage()
-  const lines = new LineCounter()
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
+  // Read fast, without places (`readPlain`); with them only when something must be placed, or
+  // when the fast reading declined (then `yaml` says what is wrong, and where).
+  const plain = await readPlain(source)
+  let placed: PlacedYaml | null = null
+  const withPlaces = () => (placed ??= readPlaced(source))
   const messages: BuildMessage[] = []
   const place = (line: number, column: number, text: string, ruleId: BuildMessage['ruleId']) =>
     messages.push({
@@ -193,18 +195,23 @@ export async function parseSpec(options: {
       ruleId,
       frame: codeFrame(source, line, column),
     })
-  for (const error of doc.errors) {
-    const pos = error.linePos?.[0] ?? lines.linePos(error.pos[0])
-    place(pos.line, pos.col, error.message.split('\n')[0]!, 'openapi-yaml')
+  let raw = plain
+  if (raw === null) {
+    const { doc, lines } = withPlaces()
+    for (const error of doc.errors) {
+      const pos = error.linePos?.[0] ?? lines.linePos(error.pos[0])
+      place(pos.line, pos.col, error.message.split('\n')[0]!, 'openapi-yaml')
+    }
+    if (messages.length) return { spec: null, messages, operations: [] }
+    raw = doc.toJS({ maxAliasCount: 1000 }) as unknown
   }
-  if (messages.length) return { spec: null, messages, operations: [] }
-  const raw = doc.toJS({ maxAliasCount: 1000 }) as unknown
   if (!raw || typeof raw !== 'object' || !('openapi' in raw)) {
     place(1, 1, 'Not an OpenAPI document: expected a top-level `openapi: 3.1.0`', 'openapi-invalid')
     return { spec: null, messages, operations: [] }
   }
   const version = String((raw as { openapi: unknown }).openapi)
   if (!/^3\.1\.\d+$/.test(version)) {
+    const { doc, lines } = withPlaces()
     const at = locatePointer(doc, lines, '/openapi')
     place(
       at.line,
@@ -228,6 +235,7 @@ export async function parseSpec(options: {
   problems.push(...checkSpec(raw as OpenApiDocument))
   const seen = new Set<string>()
   for (const problem of problems) {
+    const { doc, lines } = withPlaces()
     const at = locatePointer(doc, lines, problem.pointer, { key: problem.key ?? false })
     const text = `${problem.message} (at ${problem.pointer || '/'})`
     const id = `${at.line}:${at.column}:${text}`
@@ -236,22 +244,30 @@ export async function parseSpec(options: {
     place(at.line, at.column, text, problem.ruleId)
     messages[messages.length - 1]!.severity = problem.severity ?? 'error'
   }
+  // Placed when one is warned about (`placeOperations`), or now when the spec was read so anyway.
   const operations: OperationPlace[] = []
   for (const [route, item] of Object.entries((raw as OpenApiDocument).paths ?? {}))
     for (const method of HTTP_METHODS) {
       const op = item?.[method] as { operationId?: unknown } | undefined
       if (!op) continue
-      const at = locatePointer(doc, lines, toPointer(['paths', route, method]))
       const id = typeof op.operationId === 'string' ? op.operationId : null
-      operations.push({ id, method, path: route, line: at.line, column: at.column })
+      operations.push({ id, method, path: route, line: 0, column: 0 })
     }
+  if (placed) placeOperations(source, operations, placed)
   const failed = messages.some((m) => m.severity === 'error')
   return {
     spec: failed || !document ? null : { id: options.id, file, hash: hash(source), document },
     messages,
     operations,
     raw,
+    ...placing(source, operations),
   }
+}
+
+/** `placeOperations` of a spec whose operations are not all placed yet (see `ParsedSpec`). */
+function placing(source: string, operations: OperationPlace[]): Partial<ParsedSpec> {
+  if (operations.every((op) => op.line > 0)) return {}
+  return { placeOperations: () => placeOperations(source, operations) }
 }
 
 /** The document of a spec that came from the cache: dereferenced now (the first page needs it). */
