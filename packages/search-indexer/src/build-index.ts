@@ -40,16 +40,20 @@ import {
   SPLIT_ABOVE,
   encodeBlocks,
   encodeTerm,
-  prefixFiles,
+  prefixFile,
   splitDoc,
   splitTerms,
   termRange,
   type DocBlock,
   type SplitOptions,
 } from './split.js'
-import { parsePartName, partName, partRuns, type PartKind } from './part-names.js'
+import { parsePartName, partRuns, type PartKind } from './part-names.js'
+import { partMaker, type SearchPart } from './part-files.js'
+import { TouchedTerms, indexPartTerms } from './touched-terms.js'
+import { spanningPrefixes } from './bounds.js'
 
 export type { PartKind } from './part-names.js'
+export type { SearchPart } from './part-files.js'
 
 /** One searchable section of a page: its intro (before the first heading) or an h2/h3. */
 export interface SearchSection {
@@ -122,6 +126,14 @@ export interface BuildSearchIndexOptions {
    */
   previousDocPart?: (page: number, firstSection: number) => string | undefined
   /**
+   * The name of the index or prefix part of an earlier build whose terms are `terms`
+   * (`SearchPart.terms`), when that build's folded terms are `folded.previous` (the caller's to
+   * make sure: another build's part of that name may hold other terms). A part none of whose
+   * terms changed since is then kept without being made (an edit of one page of 10,000 makes a
+   * few of 325 index parts). Undefined (or not a part name of that kind): as `previousPart`.
+   */
+  previousTermPart?: (kind: 'index' | 'prefix', terms: string) => string | undefined
+  /**
    * The folded terms an earlier build kept (`SearchIndexFiles.folded`), so that a split index
    * encodes again only the terms of the pages that changed (with `memo`, whose table the
    * earlier pages are counted in). The files are the same with or without it.
@@ -180,26 +192,10 @@ export interface SearchIndexFiles {
   parts: SearchPart[]
   /**
    * A split index built with `folded`: what to keep for the next build, and how many terms were
-   * folded and encoded (all of them, or those of the changed pages), and which terms may differ
-   * from the earlier build's (those of the changed pages; absent: all).
+   * folded and encoded (all of them, or those of the changed pages), and which terms differ from
+   * the earlier build's (of those of the changed pages; absent: any may).
    */
   folded?: { terms: FoldedTerms; encoded: number; touched?: ReadonlySet<string> }
-}
-
-/** A part file of a split index. Its JSON is made when first read (a kept part's never is). */
-export interface SearchPart {
-  readonly file: string
-  readonly json: string
-  readonly kind: PartKind
-  /** The JSON without `builtAt` (what `previousPart` is asked about). */
-  readonly body: string
-  /**
-   * Named by an earlier build (`previousPart`, `previousDocPart`): `json` is this build's, the
-   * file is that one.
-   */
-  readonly kept: boolean
-  /** A doc part: the position of its page and the number of its first section. */
-  readonly doc?: { page: number; firstSection: number }
 }
 
 /** Sections from which a site counts as large (postings capped by default). */
@@ -283,67 +279,52 @@ export function buildSearchIndex(options: BuildSearchIndexOptions): SearchIndexF
       reserve: options.folded ? RESERVE : 0,
     }).map(([term, byField, reserve]) => encodeTerm(term, byField, reserve))
   const { parts: ranges, bounds } = splitTerms(terms, sizes.indexPartBytes)
-  const prefixes = prefixFiles(terms, bounds, searchOptions)
+  const prefixes = spanningPrefixes(bounds, searchOptions.minPrefixLength)
   // Each page's block, its sections made only when its doc part's content is asked for.
   const blocks = options.pages.map((_, k) =>
     lazyBlock(pages[k]!, sectionCounts[k]!, () => sectionsOf(k)),
   )
   const docParts = splitDoc(blocks)
-  // Each part's JSON without `builtAt` (its body): a part an earlier build wrote the same keeps
-  // its name. `{ ...stamp, ...content }` as JSON, from the body: the content is serialised once.
-  const versionJson = `{"formatVersion":${FORMAT_VERSION}`
-  const builtAtJson = `,"builtAt":${JSON.stringify(builtAt)}`
-  const bodyOf = (content: object) => {
-    const contentJson = JSON.stringify(content)
-    return contentJson === '{}' ? `${versionJson}}` : `${versionJson},${contentJson.slice(1)}`
-  }
-  const jsonOf = (body: string) => versionJson + builtAtJson + body.slice(versionJson.length)
-  const part = (
-    kind: PartKind,
-    k: number,
-    content: object,
-    doc?: SearchPart['doc'],
-  ): SearchPart => {
-    const body = bodyOf(content)
-    const previous = options.previousPart?.(kind, body)
-    const kept = previous !== undefined && parsePartName(kind, previous) !== null
-    return {
-      file: kept ? previous : partName(kind, timestamp, k),
-      get json() {
-        return jsonOf(body)
-      },
-      kind,
-      body,
-      kept,
-      ...(doc ? { doc } : {}),
-    }
-  }
+  // A part an earlier build wrote the same keeps its name (see `partMaker`).
+  const make = partMaker({ timestamp, builtAt, previousPart: options.previousPart })
   const docPart = (k: number, content: (typeof docParts)[number]): SearchPart => {
     const doc = { page: k, firstSection: content.firstSection }
-    if (!options.previousDocPart) return part('doc', k, content, doc)
+    if (!options.previousDocPart) return make.byBody('doc', k, content, { doc })
     const previous = options.previousDocPart(k, content.firstSection)
-    const kept = previous !== undefined && parsePartName('doc', previous) !== null
-    let body: string | undefined
-    return {
-      file: kept ? previous : partName('doc', timestamp, k),
-      get json() {
-        return jsonOf((body ??= bodyOf(content)))
-      },
-      kind: 'doc',
-      get body() {
-        return (body ??= bodyOf(content))
-      },
-      kept,
-      doc,
-    }
+    return make.lazy('doc', k, previous, () => content, { doc })
   }
-  const indexFiles = ranges.map((range, k) => part('index', k, termRange(range)))
+  // The parts whose terms an edit left alone are kept as they were, not made again.
+  const touched = updated && options.previousTermPart ? new TouchedTerms(updated.touched) : null
+  const termPart = (
+    kind: 'index' | 'prefix',
+    k: number,
+    terms: string,
+    unchanged: boolean,
+    content: () => object,
+  ): SearchPart => {
+    const previous = unchanged ? options.previousTermPart?.(kind, terms) : undefined
+    return previous !== undefined && parsePartName(kind, previous) !== null
+      ? make.lazy(kind, k, previous, content, { terms })
+      : make.byBody(kind, k, content(), { terms })
+  }
+  const indexFiles = ranges.map((range, k) =>
+    termPart(
+      'index',
+      k,
+      indexPartTerms(range),
+      touched?.noneBetween(range[0]!.term, range[range.length - 1]!.term) ?? false,
+      () => termRange(range),
+    ),
+  )
   const prefixParts = prefixes.map((prefix, k) =>
-    part('prefix', k, {
-      ...prefix.range,
-      prefix: prefix.prefix,
-      completions: prefix.completions,
-    } satisfies Omit<PrefixPart, keyof typeof stamp>),
+    termPart('prefix', k, prefix, touched?.noneWithPrefix(prefix) ?? false, () => {
+      const file = prefixFile(terms, prefix, searchOptions.maxPrefixTerms)
+      return {
+        ...file.range,
+        prefix,
+        completions: file.completions,
+      } satisfies Omit<PrefixPart, keyof typeof stamp>
+    }),
   )
   const docFiles = docParts.map((content, k) => docPart(k, content))
   const index: IndexFile = {

@@ -154,27 +154,34 @@ export class FoldedTermsFile {
     return new FoldedTermsFile(file, fingerprint, previous, base)
   }
 
-  /** Keeps this build's terms for the next (none: the files go). */
-  async save(folded: SearchIndexFiles['folded'] | null): Promise<void> {
-    if (!this.file) return
+  /**
+   * Keeps this build's terms for the next (none: the files go), and returns the generation of
+   * what it wrote: the `generation` of the terms the next build reads back (`previous`).
+   */
+  async save(folded: SearchIndexFiles['folded'] | null): Promise<string | null> {
+    if (!this.file) return null
     const second = deltaFile(this.file)
     if (!folded) {
       await rm(this.file, { force: true })
-      return void (await rm(second, { force: true }))
+      await rm(second, { force: true })
+      return null
     }
     await mkdir(path.dirname(this.file), { recursive: true })
     const base = this.base
+    const generation = newGeneration()
     if (base && folded.touched) {
       const touched = new Set([...base.touched, ...folded.touched])
       if (touched.size <= Math.max(1000, base.size / 20)) {
-        const change = foldedTermsChange(folded.terms, touched)
+        // Read back over the whole, it names what the two are (`withFoldedTermsChange`).
+        const change = { ...foldedTermsChange(folded.terms, touched), generation }
         const tag = `${this.fingerprint} ${base.generation}`
-        return replace(second, encodeFoldedTerms(change, tag))
+        await replace(second, encodeFoldedTerms(change, tag))
+        return generation
       }
     }
-    const generation = newGeneration()
     await replace(this.file, encodeFoldedTerms({ ...folded.terms, generation }, this.fingerprint))
     await rm(second, { force: true })
+    return generation
   }
 }
 

@@ -26,6 +26,16 @@ interface SearchNames {
    * of, so that a kept doc part is found without serialising it).
    */
   partKeys?: string[]
+  /**
+   * The index and prefix parts (the first of `parts`, same order): each one's kind and terms
+   * (`SearchPart.terms`), as `<kind> <terms>`.
+   */
+  termParts?: string[]
+  /**
+   * The generation of the folded terms these parts were made of (`FoldedTermsFile`): the next
+   * build keeps a part by its terms only from the same terms.
+   */
+  termsGeneration?: string
 }
 
 /**
@@ -94,8 +104,12 @@ export async function writeSearchFiles(options: {
       step: options.onStep ?? (() => {}),
     })
     await memo.save()
-    await folded.save(files.folded ?? null)
-    const partKeys = files.parts.map(keyOf)
+    const termsGeneration = await folded.save(files.folded ?? null)
+    // A kept part has its previous key (of the same content); the others are hashed, once.
+    const keptKeys = new Map(previous?.parts.map((file, k) => [file, previous.partKeys?.[k]]))
+    const partKeys = files.parts.map(
+      (part) => (part.kept && keptKeys.get(part.file)) || keyOf(part),
+    )
     await outputs.write([
       { path: files.docFile, content: files.docJson, key },
       { path: files.indexFile, content: files.indexJson, key },
@@ -117,6 +131,10 @@ export async function writeSearchFiles(options: {
       indexFile: files.indexFile,
       parts: files.parts.map((p) => p.file),
       partKeys,
+      termParts: files.parts.flatMap((p) =>
+        p.terms === undefined ? [] : [`${p.kind} ${p.terms}`],
+      ),
+      ...(termsGeneration ? { termsGeneration } : {}),
     }
   }
   outputs.note('search', JSON.stringify(names))
@@ -196,13 +214,18 @@ function buildFiles(options: {
     if (file && previous.partKeys!.length === previous.parts.length) byKey.set(key, file)
   })
   const taken = new Set<string>()
-  const previousFile = (key: string) => {
-    const file = byKey.get(key)
+  const claim = (file: string | undefined, key: string | undefined) => {
     // Each previous file once (two equal parts are two files), and only if it is intact.
-    if (!file || taken.has(file) || !outputs.reusable(file, key)) return undefined
+    if (!file || !key || taken.has(file) || !outputs.reusable(file, key)) return undefined
     taken.add(file)
     return file
   }
+  const previousFile = (key: string) => claim(byKey.get(key), key)
+  // The previous index and prefix parts by their terms, if made of the terms read back.
+  const byTerms = new Map<string, number>()
+  const generation = foldedFile.previous?.generation
+  if (generation !== undefined && previous?.termsGeneration === generation)
+    previous.termParts?.forEach((terms, k) => byTerms.set(terms, k))
   // The memo is asked for each page, before it is indexed: a step.
   const stepping: IndexedPageMemo = {
     terms: memo.terms,
@@ -216,6 +239,10 @@ function buildFiles(options: {
     folded,
     previousPart: (kind, body) => (step(), previousFile(keyOf({ kind, body }))),
     previousDocPart: (page, firstSection) => (step(), previousFile(keyOf.doc(page, firstSection))),
+    previousTermPart: (kind, terms) => {
+      const k = byTerms.get(`${kind} ${terms}`)
+      return k === undefined ? undefined : claim(previous!.parts[k], previous!.partKeys?.[k])
+    },
   })
   // A clock that gives the previous build's time again could name a new part like a kept one.
   const unique = new Set(files.parts.map((p) => p.file))
