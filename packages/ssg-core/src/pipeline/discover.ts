@@ -181,34 +181,36 @@ export async function discoverPages(options: {
   const pages: SourcePage[] = []
   for (const collection of collectionsOf(config)) {
     const files = (await walk(collection.dir)).sort()
-    const read = await Promise.all(
-      files.map(async (absolute) => {
-        const file = toRelative(config.root, absolute)
-        try {
-          // Synchronous: 10,000 small files read in 0.1 s, through the thread pool in 0.8 s.
-          if (options.head) return { absolute, file, ...readHead(absolute) }
-          return { absolute, file, ...readWhole(absolute, file, stats) }
-        } catch (error) {
-          messages.push({
-            file,
-            severity: 'error',
-            message: `Cannot read the file: ${(error as Error).message}; check its permissions`,
-            ruleId: 'unreadable-file',
-          })
-          return null
-        }
-      }),
-    )
+    // Synchronous: 10,000 small files read in 0.1 s, through the thread pool in 0.8 s. A plain
+    // loop: a promise a file cost an edit build 20-40 ms at 10,000 pages.
+    const read = files.map((absolute): Entry | null => {
+      const file = toRelative(config.root, absolute)
+      try {
+        const entry = options.head ? readHead(absolute) : readWhole(absolute, file, stats)
+        return Object.assign<typeof entry, Pick<Entry, 'absolute' | 'file'>>(entry, {
+          absolute,
+          file,
+        })
+      } catch (error) {
+        messages.push({
+          file,
+          severity: 'error',
+          message: `Cannot read the file: ${(error as Error).message}; check its permissions`,
+          ruleId: 'unreadable-file',
+        })
+        return null
+      }
+    })
     const relatives = new Set(files.map((f) => toRelative(collection.dir, f)))
     const exists = (relative: string) => relatives.has(relative)
     for (const entry of read) {
       if (!entry) continue
       const page = toSourcePage(collection, entry, { exists, head: options.head, snippets })
       // The file's own hash (`toSourcePage` set it): the page's holds its partials' too.
-      if (stats && 'size' in entry && entry.hash !== undefined)
+      if (stats && entry.size !== undefined && entry.hash !== undefined)
         stats.set(page.file, {
           size: entry.size,
-          mtimeMs: entry.mtimeMs,
+          mtimeMs: entry.mtimeMs!,
           hash: entry.hash,
           includes: page.includes !== undefined,
         })
@@ -250,17 +252,21 @@ function collectionsOf(config: ResolvedConfig) {
   ]
 }
 
+/** A page file as read by `discoverPages`. */
+interface Entry {
+  absolute: string
+  file: string
+  /** Null: not read yet (see `readWhole`), its hash known. */
+  source: string | null
+  partial?: boolean
+  mtimeMs?: number
+  hash?: string | undefined
+  size?: number
+}
+
 function toSourcePage(
   collection: ReturnType<typeof collectionsOf>[number],
-  entry: {
-    absolute: string
-    file: string
-    /** Null: not read yet (see `readWhole`), its hash known. */
-    source: string | null
-    partial?: boolean
-    mtimeMs?: number
-    hash?: string
-  },
+  entry: Entry,
   how: {
     exists: Exists
     /** Only the page's head is read (`ssg serve`): it is read again to compile. */

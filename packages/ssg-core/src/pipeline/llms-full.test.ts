@@ -45,6 +45,10 @@ test('llms-full.txt: one key whether its pages were kept or made; unchanged, it 
     await readFile(path.join(cold, 'build/llms-full.txt'), 'utf8'),
   )
   expect(await readFile(full, 'utf8')).toContain('One more sentence.')
+  // llms.txt lists the pages llms-full.txt holds, in its order (one list made for both).
+  expect(await readFile(path.join(root, 'build/llms.txt'), 'utf8')).toBe(
+    await readFile(path.join(cold, 'build/llms.txt'), 'utf8'),
+  )
   expect(await fullKey(root)).toBe(await fullKey(cold))
 
   // A page without a twin edited: llms-full.txt is the previous build's file, left in place.

@@ -132,9 +132,12 @@ export function pagesBySidebar<P extends { route: string; markdown: unknown } = 
 /** A sidebar's name: the navbar item leading into it (`API`), else its id in words. */
 function sidebarTitle(config: ResolvedConfig, sidebar: Sidebar): string {
   const trim = (href: string) => (href.length > 1 ? href.replace(/\/$/, '') : href)
-  const hrefs = new Set(flattenSidebar(sidebar.items).map((entry) => trim(entry.href)))
-  const item = config.navbar.items.find((i) => hrefs.has(trim(i.href)))
-  if (item) return item.label
+  // Not flattened for a navbar of no items: a sidebar of 10,000 pages cost 15-30 ms a call.
+  if (config.navbar.items.length) {
+    const hrefs = new Set(flattenSidebar(sidebar.items).map((entry) => trim(entry.href)))
+    const item = config.navbar.items.find((i) => hrefs.has(trim(i.href)))
+    if (item) return item.label
+  }
   const words = sidebar.id.replace(/[-_]+/g, ' ')
   return words.length <= 3 ? words.toUpperCase() : words[0]!.toUpperCase() + words.slice(1)
 }
@@ -159,14 +162,21 @@ export function llmsTxt(
     pageOf: (head: PageHead) => LlmsPage | undefined
   },
 ): string {
-  const { config } = site
+  return llmsTxtOf(site.config, pagesBySidebar(site))
+}
+
+/** `llms.txt` of the pages with a twin, by sidebar (see `pagesBySidebar`). */
+function llmsTxtOf(
+  config: ResolvedConfig,
+  groups: Array<{ title: string; pages: LlmsPage[] }>,
+): string {
   const lines = [
     head(config),
     `Every page of this site has a Markdown version: the page's URL with \`.md\` added ` +
       `(\`index.md\` for a URL ending in \`/\`). The links below go to them. ` +
       `All pages in one file: [${LLMS_FULL_TXT}](${siteUrl(config, '/' + LLMS_FULL_TXT)}).`,
   ]
-  for (const group of pagesBySidebar(site)) {
+  for (const group of groups) {
     lines.push('', `## ${inline(group.title)}`, '')
     for (const page of group.pages) {
       const description = inline(page.description)
@@ -241,7 +251,16 @@ export async function writeMarkdownFiles(options: {
   kept?: (file: string) => KeptTwin | undefined
 }): Promise<{ files: number; bytes: number; twins: Map<string, TwinOutput> }> {
   const { outputs } = options
-  const kept = options.kept ?? (() => undefined)
+  // Asked of each page three times (its twin, its part of `llms-full.txt`, its line of
+  // `llms.txt`): made once.
+  const keptOf = options.kept
+  const keptTwins = new Map<string, KeptTwin | undefined>()
+  const kept = (file: string): KeptTwin | undefined => {
+    if (!keptOf) return undefined
+    let twin = keptTwins.get(file)
+    if (twin === undefined && !keptTwins.has(file)) keptTwins.set(file, (twin = keptOf(file)))
+    return twin
+  }
   const site: MarkdownSite = { ...options.site, twins: new Map() }
   const twins = new Map<string, TwinOutput>()
   let files = 0
@@ -276,13 +295,20 @@ export async function writeMarkdownFiles(options: {
       twins.set(head.file, { key, full: null })
       await add(file.path, content, key)
     }
-    for (const file of options.files.ofKind('llms')) {
+    const llms = options.files.ofKind('llms')
+    const { groups, sameForTxt } = llms.length
+      ? llmsPages(site, kept)
+      : { groups: [], sameForTxt: true }
+    for (const file of llms) {
       if (!file.full) {
-        const content = llmsTxt({ ...site, pageOf: (head) => kept(head.file) ?? site.pageOf(head) })
+        // The pages of `llms-full.txt`, unless a kept page's record says otherwise of its twin.
+        const content = sameForTxt
+          ? llmsTxtOf(site.config, groups)
+          : llmsTxt({ ...site, pageOf: (head) => kept(head.file) ?? site.pageOf(head) })
         await add(file.path, content, hash(content))
         continue
       }
-      const full = llmsFullFile(site, kept, twins, outputs)
+      const full = llmsFullFile(site, groups, kept, twins, outputs)
       files++
       bytes += full.length
       if (!outputs.reuse(file.path, full.key))
@@ -298,23 +324,24 @@ export async function writeMarkdownFiles(options: {
   return { files, bytes, twins }
 }
 
+/** Pages of `llms.txt` or `llms-full.txt`, by sidebar (see `pagesBySidebar`). */
+type LlmsGroups = Array<{ title: string; pages: Array<LlmsPage & { file: string }> }>
+
 /**
- * `llms-full.txt` of pages made and pages kept (their parts read from the previous file), as
- * parts, and its key: what each part is made from (the page's URL and its twin's key), so that
- * neither its 41 MB at 10,000 pages are hashed nor, when the key is the previous build's, the
- * previous file read.
+ * The pages of `llms-full.txt` (see `pagesBySidebar`), kept or made; and whether they are those
+ * of `llms.txt` too, which lists a kept page when its record says it has a twin (`markdown`), not
+ * when its twin file is known (`twin`): the same pages when the two agree for every kept page.
  */
-function llmsFullFile(
+function llmsPages(
   site: MarkdownSite,
   kept: (file: string) => KeptTwin | undefined,
-  twins: Map<string, TwinOutput>,
-  outputs: OutputCache,
-): { key: string; length: number; parts: () => Array<Buffer | FileRange> } {
-  const first = Buffer.from(head(site.config))
+): { groups: LlmsGroups; sameForTxt: boolean } {
+  let sameForTxt = true
   const groups = pagesBySidebar<LlmsPage & { file: string }>({
     ...site,
     pageOf: (head) => {
       const old = kept(head.file)
+      if (old && !old.markdown !== !old.twin) sameForTxt = false
       if (old) return { ...old, markdown: old.twin, file: head.file }
       const page = site.pageOf(head)
       if (!page) return undefined
@@ -323,6 +350,23 @@ function llmsFullFile(
       return { route, title, description, markdown, file: head.file }
     },
   })
+  return { groups, sameForTxt }
+}
+
+/**
+ * `llms-full.txt` of pages made and pages kept (their parts read from the previous file), as
+ * parts, and its key: what each part is made from (the page's URL and its twin's key), so that
+ * neither its 41 MB at 10,000 pages are hashed nor, when the key is the previous build's, the
+ * previous file read.
+ */
+function llmsFullFile(
+  site: MarkdownSite,
+  groups: LlmsGroups,
+  kept: (file: string) => KeptTwin | undefined,
+  twins: Map<string, TwinOutput>,
+  outputs: OutputCache,
+): { key: string; length: number; parts: () => Array<Buffer | FileRange> } {
+  const first = Buffer.from(head(site.config))
   // Each page's part: bytes of the previous file (a kept page), or made now.
   const pieces: Array<[number, number] | Buffer> = []
   const keys: string[] = [first.toString('utf8')]
