@@ -39,7 +39,7 @@ export class SearchMemo implements IndexedPageMemo {
     private readonly previous: Map<string, IndexedPage>,
     readonly terms: TermTable,
     /** What the whole memo holds (the pages of the second file are not in it). */
-    private readonly base: { generation: string; keys: Set<string>; terms: number } | null,
+    private readonly base: { generation: string; size: number; terms: number } | null,
     /** The files read (by parts): read whole before one is replaced. */
     private readonly stored: { whole: StoredMemo | null; added: StoredMemo | null },
   ) {}
@@ -48,10 +48,10 @@ export class SearchMemo implements IndexedPageMemo {
     const file = cacheDir && path.join(cacheDir, 'search-pages.bin')
     const stored = file ? readMemo(file, fingerprint) : null
     const pages = stored?.pages ?? new Map<string, IndexedPage>()
-    let terms = stored?.terms ?? []
+    const terms = stored?.terms ?? []
     const base = stored && {
       generation: stored.header.generation ?? '',
-      keys: new Set(pages.keys()),
+      size: pages.size,
       terms: terms.length,
     }
     let added = stored && readMemo(deltaFile(file!), fingerprint)
@@ -60,7 +60,7 @@ export class SearchMemo implements IndexedPageMemo {
       added.header.base === base!.generation &&
       added.header.termsFrom === terms.length
     ) {
-      terms = terms.concat(added.terms)
+      for (const term of added.terms) terms.push(term)
       for (const [key, page] of added.pages) pages.set(key, page)
     } else added = null
     const table = new TermTable(terms, stored?.order)
@@ -93,8 +93,12 @@ export class SearchMemo implements IndexedPageMemo {
     if (this.added === 0 && this.next.size === this.previous.size) return
     await mkdir(path.dirname(this.file), { recursive: true })
     const base = this.base
-    const fresh = new Map([...this.next].filter(([key]) => !base?.keys.has(key)))
-    const unused = base ? base.keys.size - (this.next.size - fresh.size) : 0
+    // The pages the whole memo does not hold (those of the second file, and new ones).
+    const fresh = new Map<string, IndexedPage>()
+    for (const [key, page] of this.next)
+      if (!base || this.stored.added?.pages.has(key) || !this.previous.has(key))
+        fresh.set(key, page)
+    const unused = base ? base.size - (this.next.size - fresh.size) : 0
     const most = Math.max(50, this.next.size / 20)
     if (base && fresh.size <= most && unused <= most) {
       const header = { base: base.generation, termsFrom: base.terms }

@@ -95,6 +95,7 @@ export async function writeSearchFiles(options: {
     const keyOf = partKeyOf(fingerprint, pageKeys)
     const files = buildFiles({
       pages,
+      pageKeys,
       now: options.now,
       memo,
       foldedFile: folded,
@@ -193,6 +194,7 @@ function partKeyOf(fingerprint: string, pageKeys: readonly string[]): PartKeys {
 /** The index, with the names of the previous build's parts whose content is unchanged. */
 function buildFiles(options: {
   pages: SearchPage[]
+  pageKeys: readonly string[]
   now: () => Date
   memo: SearchMemo
   foldedFile: FoldedTermsFile
@@ -202,17 +204,21 @@ function buildFiles(options: {
   /** See `onStep` of `writeSearchFiles`. */
   step: () => void
 }): SearchIndexFiles {
-  const { pages, now, memo, foldedFile, previous, outputs, keyOf, step } = options
+  const { pages, pageKeys, now, memo, foldedFile, previous, outputs, keyOf, step } = options
   const folded = {
     keys: memo.keys,
     previous: foldedFile.previous,
     indexed: (key: string) => memo.indexed(key),
   }
+  const same = sameBuild(previous, foldedFile)
+  // The previous parts by key: when `same`, the index and prefix parts alone (a doc part of the
+  // same key is the previous one of its page, found by its position).
   const byKey = new Map<string, string>()
-  previous?.partKeys?.forEach((key, k) => {
-    const file = previous.parts[k]
-    if (file && previous.partKeys!.length === previous.parts.length) byKey.set(key, file)
-  })
+  if (previous && previous.partKeys?.length === previous.parts.length) {
+    const keys = previous.partKeys!
+    const count = same ? same.docStart : previous.parts.length
+    for (let k = 0; k < count; k++) byKey.set(keys[k]!, previous.parts[k]!)
+  }
   const taken = new Set<string>()
   const claim = (file: string | undefined, key: string | undefined) => {
     // Each previous file once (two equal parts are two files), and only if it is intact.
@@ -221,11 +227,13 @@ function buildFiles(options: {
     return file
   }
   const previousFile = (key: string) => claim(byKey.get(key), key)
-  // The previous index and prefix parts by their terms, if made of the terms read back.
-  const byTerms = new Map<string, number>()
-  const generation = foldedFile.previous?.generation
-  if (generation !== undefined && previous?.termsGeneration === generation)
-    previous.termParts?.forEach((terms, k) => byTerms.set(terms, k))
+  const previousAt = (k: number) => claim(previous!.parts[k], previous!.partKeys?.[k])
+  const previousDocPart = (page: number, firstSection: number): string | undefined => {
+    if (!same) return previousFile(keyOf.doc(page, firstSection))
+    // The same page at the same place, its sections numbered alike: the same content.
+    const unchanged = same.keys[page] === pageKeys[page] && same.firstSection(page) === firstSection
+    return unchanged ? previousAt(same.docStart + page) : undefined
+  }
   // The memo is asked for each page, before it is indexed: a step.
   const stepping: IndexedPageMemo = {
     terms: memo.terms,
@@ -238,10 +246,10 @@ function buildFiles(options: {
     memo: stepping,
     folded,
     previousPart: (kind, body) => (step(), previousFile(keyOf({ kind, body }))),
-    previousDocPart: (page, firstSection) => (step(), previousFile(keyOf.doc(page, firstSection))),
+    previousDocPart: (page, firstSection) => (step(), previousDocPart(page, firstSection)),
     previousTermPart: (kind, terms) => {
-      const k = byTerms.get(`${kind} ${terms}`)
-      return k === undefined ? undefined : claim(previous!.parts[k], previous!.partKeys?.[k])
+      const k = same?.termParts.get(`${kind} ${terms}`)
+      return k === undefined ? undefined : previousAt(k)
     },
   })
   // A clock that gives the previous build's time again could name a new part like a kept one.
@@ -249,4 +257,39 @@ function buildFiles(options: {
   return unique.size === files.parts.length
     ? files
     : buildSearchIndex({ pages, now, memo: stepping, folded })
+}
+
+/**
+ * The previous build's parts, when the folded terms read back are those it made them of (its
+ * note names their generation): its index and prefix parts by their terms (`<kind> <terms>`), and
+ * its doc parts, one a page after them, by the page's position, key and first section.
+ */
+function sameBuild(
+  previous: SearchNames | null,
+  foldedFile: FoldedTermsFile,
+): {
+  termParts: Map<string, number>
+  docStart: number
+  keys: readonly string[]
+  firstSection(page: number): number
+} | null {
+  const folded = foldedFile.previous
+  const termParts = previous?.termParts
+  if (
+    !folded?.generation ||
+    previous?.termsGeneration !== folded.generation ||
+    !termParts ||
+    previous.partKeys?.length !== previous.parts.length ||
+    previous.parts.length - termParts.length !== folded.keys.length
+  )
+    return null
+  const firsts = new Int32Array(folded.sectionCounts.length)
+  for (let page = 1; page < firsts.length; page++)
+    firsts[page] = firsts[page - 1]! + folded.sectionCounts[page - 1]!
+  return {
+    termParts: new Map(termParts.map((terms, k) => [terms, k])),
+    docStart: termParts.length,
+    keys: folded.keys,
+    firstSection: (page) => (page < firsts.length ? firsts[page]! : -1),
+  }
 }

@@ -47,9 +47,6 @@ export interface StoredMemo {
 /** Reads of a block of the file by parts, and whole after so many (a build that reads all). */
 const PART_READS = 64
 
-/** The raw bytes of each page's sections as JSON, as its memo holds them. */
-const sectionText = new WeakMap<IndexedPage, () => Buffer>()
-
 /** The header of the memo `file` and its pages, read when asked; null if not one for `fingerprint`. */
 export function readMemo(file: string, fingerprint: string): StoredMemo | null {
   let fd: number
@@ -89,15 +86,15 @@ export function readMemo(file: string, fingerprint: string): StoredMemo | null {
     const pages = new Map<string, IndexedPage>()
     keys.forEach((key, k) => {
       const at = k * 5
-      const [offset, size] = [numbers[at + 1]!, numbers[at + 2]!]
-      const [textOffset, textLength] = [numbers[at + 3]!, numbers[at + 4]!]
       pages.set(
         key,
-        memoPage(
-          () => source.counts(offset, size),
+        new MemoPage(
+          source,
           numbers[at]!,
-          textLength,
-          () => source.text(textOffset, textLength),
+          numbers[at + 1]!,
+          numbers[at + 2]!,
+          numbers[at + 3]!,
+          numbers[at + 4]!,
         ),
       )
     })
@@ -184,29 +181,53 @@ class MemoSource {
   }
 }
 
-/** A page of a memo, its counts and sections read when first asked for. */
-export function memoPage(
-  readCounts: () => Int32Array,
-  count: number,
-  textLength: number,
-  readText: () => Buffer,
-): IndexedPage {
-  let counts: Int32Array | undefined
-  let text: Buffer | undefined
-  let sections: IndexedPage['sections'] | undefined
-  const textOf = () => (text ??= readText())
-  const page: IndexedPage = {
-    get counts() {
-      return (counts ??= readCounts())
-    },
-    sectionCount: count,
-    sectionBytes: textLength - 2,
-    get sections() {
-      return (sections ??= JSON.parse(textOf().toString('utf8')) as IndexedPage['sections'])
-    },
+/**
+ * A page of a memo, its counts and sections read when first asked for (one object a page: the
+ * 10,000 pages of a large site each had three closures and an entry in a weak map).
+ */
+class MemoPage implements IndexedPage {
+  private countsRead: Int32Array | undefined
+  private textRead: Buffer | undefined
+  private sectionsRead: IndexedPage['sections'] | undefined
+
+  constructor(
+    /** Where the counts and text are read from; null for a page made with both. */
+    private readonly source: MemoSource | null,
+    readonly sectionCount: number,
+    /** Where its counts are in the block, and how many (in numbers). */
+    private readonly countsAt: number,
+    private readonly countsSize: number,
+    /** Where its sections' JSON is in the text, and its bytes. */
+    private readonly textAt: number,
+    private readonly textLength: number,
+  ) {}
+
+  /** A page of these counts and sections' JSON. */
+  static of(counts: Int32Array, text: Buffer, sectionCount: number): MemoPage {
+    const page = new MemoPage(null, sectionCount, 0, counts.length, 0, text.length)
+    page.countsRead = counts
+    page.textRead = text
+    return page
   }
-  sectionText.set(page, textOf)
-  return page
+
+  get sectionBytes(): number {
+    return this.textLength - 2
+  }
+
+  get counts(): Int32Array {
+    return (this.countsRead ??= this.source!.counts(this.countsAt, this.countsSize))
+  }
+
+  get sections(): IndexedPage['sections'] {
+    return (this.sectionsRead ??= JSON.parse(
+      this.text().toString('utf8'),
+    ) as IndexedPage['sections'])
+  }
+
+  /** The raw bytes of its sections as JSON, as the memo holds them. */
+  text(): Buffer {
+    return (this.textRead ??= this.source!.text(this.textAt, this.textLength))
+  }
 }
 
 /** `pages` with their terms `terms`, as the bytes of a memo file with `extra` in its header. */
@@ -221,7 +242,7 @@ export function encodeMemo(
   let offset = 0
   let textOffset = 0
   for (const page of pages.values()) {
-    const text = sectionText.get(page)?.() ?? Buffer.from(JSON.stringify(page.sections))
+    const text = page instanceof MemoPage ? page.text() : Buffer.from(JSON.stringify(page.sections))
     texts.push(text)
     numbers.push(sectionCount(page), offset, page.counts.length, textOffset, text.length)
     offset += page.counts.length
@@ -258,15 +279,8 @@ export function encodeMemo(
 
 /** `page` with other counts (its terms renumbered), its sections' text kept as it is. */
 export function withCounts(page: IndexedPage, counts: Int32Array): IndexedPage {
-  const text = sectionText.get(page)
-  if (!text) return { sections: page.sections, counts }
-  const bytes = text()
-  return memoPage(
-    () => counts,
-    sectionCount(page),
-    bytes.length,
-    () => bytes,
-  )
+  if (!(page instanceof MemoPage)) return { sections: page.sections, counts }
+  return MemoPage.of(counts, page.text(), sectionCount(page))
 }
 
 /** The `order` of a header, or undefined when it is not one of `count` terms. */
